@@ -1,0 +1,20 @@
+/** GET /api/team-tags and GET /api/team-info. */
+import { z } from 'zod';
+
+export const TeamTagsResponse = z.array(z.string());
+export type TeamTagsResponse = z.infer<typeof TeamTagsResponse>;
+
+/** Team info card fields (spec §2): null where the game gave nothing. */
+export const TeamInfo = z.object({
+  Tag: z.string(),
+  name: z.string().nullable(),
+  tagColor: z.string().nullable(),
+  createdStamp: z.string().nullable(),
+  captain: z.string().nullable(),
+  username: z.string().nullable(),
+  min_races: z.number().nullable(),
+  min_speed: z.number().nullable(),
+  WeeklyRequirements: z.number().nullable(),
+  otherRequirements: z.string().nullable(),
+});
+export type TeamInfo = z.infer<typeof TeamInfo>;

@@ -1,0 +1,46 @@
+/** Server configuration from the environment (see the README's configuration table). */
+import path from 'node:path';
+import { DEFAULT_SITE_TIMEZONE } from './domain/site-time.js';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  trackedTeams: string[];
+  gameApiBase: string;
+  siteTimezone: string;
+  siteChatUrl?: string;
+  adminUsername?: string;
+  adminPassword?: string;
+  /** Demo mode: no TRACKED_TEAMS, so the simulated community is backfilled and polled. */
+  demo: boolean;
+}
+
+export const REAL_GAME_API_BASE = 'https://www.nitrotype.com/api/v2';
+
+export function parseTags(s: string | undefined): string[] {
+  return (s ?? '')
+    .split(/[\s,]+/)
+    .map((t) => t.trim().toUpperCase())
+    .filter(Boolean);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const trackedTeams = parseTags(env.TRACKED_TEAMS);
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    trackedTeams,
+    gameApiBase: (env.GAME_API_BASE || REAL_GAME_API_BASE).replace(/\/+$/, ''),
+    siteTimezone: env.SITE_TIMEZONE || DEFAULT_SITE_TIMEZONE,
+    siteChatUrl: env.SITE_CHAT_URL || undefined,
+    adminUsername: env.ADMIN_USERNAME || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    demo: trackedTeams.length === 0,
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * Writes batches and keeps the hourly (UTC hour) and daily (site-zone day) rollups in step, in the
+ * caller's transaction. A second batch for the same racer, team and slot is added to the first,
+ * so the rollups always equal the sum of the batches they cover.
+ */
+import { batchPoints } from '../domain/stats.js';
+import { dayKeyOf, dayStart } from '../domain/site-time.js';
+import type { Queryable } from './database.js';
+
+export interface BatchRow {
+  userId: number;
+  tag: string;
+  /** Poll time floored to the 10-minute boundary. */
+  endTime: Date;
+  races: number;
+  lifetimeRaces: number;
+  typed: number;
+  errs: number;
+  secs: number;
+  displayName: string | null;
+}
+
+interface Sums {
+  userId: number;
+  tag: string;
+  key: string;
+  start: Date;
+  races: number;
+  lifetimeRaces: number;
+  typed: number;
+  errs: number;
+  secs: number;
+  points: number;
+}
+
+const CHUNK = 5000;
+
+function group(rows: BatchRow[], keyOf: (b: BatchRow) => { key: string; start: Date }): Sums[] {
+  const map = new Map<string, Sums>();
+  for (const b of rows) {
+    const { key, start } = keyOf(b);
+    const id = `${b.userId}|${b.tag}|${key}`;
+    let s = map.get(id);
+    if (!s) {
+      s = { userId: b.userId, tag: b.tag, key, start, races: 0, lifetimeRaces: 0, typed: 0, errs: 0, secs: 0, points: 0 };
+      map.set(id, s);
+    }
+    s.races += b.races;
+    s.lifetimeRaces += b.lifetimeRaces;
+    s.typed += b.typed;
+    s.errs += b.errs;
+    s.secs += b.secs;
+    s.points += batchPoints(b.races, b.typed, b.errs, b.secs);
+  }
+  return [...map.values()];
+}
+
+export async function insertBatches(q: Queryable, rows: BatchRow[], tz: string): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const part = rows.slice(i, i + CHUNK);
+    await q.query(
+      `INSERT INTO batches (user_id, tag, end_time, races, lifetime_races, typed, errs, secs, points, display_name)
+       SELECT * FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::int[], $5::int[], $6::bigint[],
+                            $7::bigint[], $8::bigint[], $9::float8[], $10::text[])
+       ON CONFLICT (user_id, end_time, tag) DO UPDATE SET
+         races = batches.races + excluded.races,
+         lifetime_races = batches.lifetime_races + excluded.lifetime_races,
+         typed = batches.typed + excluded.typed,
+         errs = batches.errs + excluded.errs,
+         secs = batches.secs + excluded.secs,
+         points = batches.points + excluded.points,
+         display_name = excluded.display_name`,
+      [
+        part.map((b) => b.userId),
+        part.map((b) => b.tag),
+        part.map((b) => b.endTime.toISOString()),
+        part.map((b) => b.races),
+        part.map((b) => b.lifetimeRaces),
+        part.map((b) => b.typed),
+        part.map((b) => b.errs),
+        part.map((b) => b.secs),
+        part.map((b) => batchPoints(b.races, b.typed, b.errs, b.secs)),
+        part.map((b) => b.displayName),
+      ],
+    );
+  }
+  const hourly = group(rows, (b) => {
+    const start = new Date(Math.floor(b.endTime.getTime() / 3_600_000) * 3_600_000);
+    return { key: start.toISOString(), start };
+  });
+  const daily = group(rows, (b) => {
+    const key = dayKeyOf(b.endTime, tz);
+    return { key, start: dayStart(key, tz) };
+  });
+  for (const [table, keyCol, extra, sums] of [
+    ['hourly_rollups', 'hour', '', hourly],
+    ['daily_rollups', 'day', 'day_start', daily],
+  ] as const) {
+    for (let i = 0; i < sums.length; i += CHUNK) {
+      const part = sums.slice(i, i + CHUNK);
+      const keyType = keyCol === 'hour' ? 'timestamptz' : 'date';
+      const cols = extra ? `user_id, tag, ${keyCol}, ${extra}, races, lifetime_races, typed, errs, secs, points`
+        : `user_id, tag, ${keyCol}, races, lifetime_races, typed, errs, secs, points`;
+      const extraParam = extra ? ', $10::timestamptz[]' : '';
+      const params: unknown[] = [
+        part.map((s) => s.userId),
+        part.map((s) => s.tag),
+        part.map((s) => s.key),
+        part.map((s) => s.races),
+        part.map((s) => s.lifetimeRaces),
+        part.map((s) => s.typed),
+        part.map((s) => s.errs),
+        part.map((s) => s.secs),
+        part.map((s) => s.points),
+      ];
+      if (extra) params.push(part.map((s) => s.start.toISOString()));
+      const select = extra
+        ? `SELECT a, b, c, j, d, e, f, g, h, i FROM unnest($1::bigint[], $2::text[], $3::${keyType}[], $4::int[], $5::int[], $6::bigint[], $7::bigint[], $8::bigint[], $9::float8[]${extraParam}) AS t(a, b, c, d, e, f, g, h, i, j)`
+        : `SELECT * FROM unnest($1::bigint[], $2::text[], $3::${keyType}[], $4::int[], $5::int[], $6::bigint[], $7::bigint[], $8::bigint[], $9::float8[])`;
+      await q.query(
+        `INSERT INTO ${table} (${cols}) ${select}
+         ON CONFLICT (user_id, ${keyCol}, tag) DO UPDATE SET
+           races = ${table}.races + excluded.races,
+           lifetime_races = ${table}.lifetime_races + excluded.lifetime_races,
+           typed = ${table}.typed + excluded.typed,
+           errs = ${table}.errs + excluded.errs,
+           secs = ${table}.secs + excluded.secs,
+           points = ${table}.points + excluded.points`,
+        params,
+      );
+    }
+  }
+}

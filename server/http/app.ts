@@ -1,0 +1,76 @@
+/** Builds the Fastify app: JSON API under /api, the built SPA and its deep links. */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { App, AppDeps } from './context.js';
+import { registerAuth } from './plugins/auth.js';
+import { routeModules } from './routes/index.js';
+
+export interface BuildOptions {
+  /** Folder of the built SPA (vite build output); not served when absent. */
+  staticDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const LOG_REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((err, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const where = first?.instancePath ? `${first.instancePath.replace(/^\//, '').replace(/\//g, '.')}: ` : '';
+      return reply.code(400).send({ error: `${where}${first?.message ?? 'Invalid request'}` });
+    }
+    const status = (err as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ error: (err as Error).message || 'Bad request' });
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.code(500).send({ error: 'Internal server error' });
+  });
+
+  await app.register(cookie);
+  registerAuth(app, deps);
+
+  await app.register(async (api) => {
+    api.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'Not found' }));
+    for (const mod of routeModules) await mod(api as App, deps);
+  }, { prefix: '/api' });
+
+  const staticDir = options.staticDir;
+  if (staticDir && fs.existsSync(path.join(staticDir, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        const name = path.basename(filePath);
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        } else if (name === 'sw.js' || name === 'index.html' || name.endsWith('.webmanifest')) {
+          res.header('Cache-Control', 'no-cache');
+        }
+      },
+    });
+    // Deep links (/roster?tag=X, /racers/name) get the app shell; unknown files stay 404.
+    app.setNotFoundHandler((request, reply) => {
+      const accept = request.headers.accept ?? '';
+      if (request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0]) && accept.includes('text/html')) {
+        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      }
+      return reply.code(404).send({ error: 'Not found' });
+    });
+  }
+  return app as unknown as App;
+}

@@ -1,0 +1,72 @@
+/**
+ * Sessions and roles. A session id is 32 random bytes in an HttpOnly cookie; the database keeps
+ * only its SHA-256, with an expiry. `request.user` is the logged-in staff user or null.
+ */
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Role } from '../../../contract/common.js';
+import type { App, AppDeps } from '../context.js';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  role: Role;
+  /** The team a teamadmin manages: users.team_tag, else the team of the linked racer. */
+  teamTag: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export function hashSessionId(id: string): string {
+  return crypto.createHash('sha256').update(id).digest('hex');
+}
+
+export function newSessionId(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+export async function loadSessionUser(deps: AppDeps, sid: string | undefined): Promise<SessionUser | null> {
+  if (!sid || sid.length > 200) return null;
+  const { rows } = await deps.db.query<{ id: number; username: string; role: Role; team_tag: string | null }>(
+    `SELECT u.id, u.username, u.role,
+            COALESCE(u.team_tag, (SELECT m.tag FROM memberships m
+                                   WHERE m.user_id = CASE WHEN u.user_id ~ '^[0-9]{1,15}$' THEN u.user_id::bigint END
+                                     AND m.left_at IS NULL
+                                   ORDER BY m.first_seen DESC LIMIT 1)) AS team_tag
+       FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.id_hash = $1 AND s.expires_at > $2`,
+    [hashSessionId(sid), deps.now()],
+  );
+  const r = rows[0];
+  return r ? { id: r.id, username: r.username, role: r.role, teamTag: r.team_tag } : null;
+}
+
+export function registerAuth(app: App, deps: AppDeps): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    request.user = await loadSessionUser(deps, request.cookies[SESSION_COOKIE]);
+  });
+}
+
+/** preHandler: 401 for anonymous callers. */
+export async function requireLogin(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.user) return reply.code(401).send({ error: 'Login required' });
+}
+
+/** preHandler: 401 for anonymous callers, 403 for anyone but an admin. */
+export async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.user) return reply.code(401).send({ error: 'Login required' });
+  if (request.user.role !== 'admin') return reply.code(403).send({ error: 'Admin access required' });
+}
+
+/** Whether the user may manage the events and squads of `tag`. */
+export function canManageTeam(user: SessionUser, tag: string): boolean {
+  return user.role === 'admin' || (user.role === 'teamadmin' && user.teamTag === tag.toUpperCase());
+}
