@@ -12,9 +12,15 @@ export type MeResponse = z.infer<typeof MeResponse>;
 export const MyTeamTagResponse = z.object({ teamTag: z.string().nullable() });
 export type MyTeamTagResponse = z.infer<typeof MyTeamTagResponse>;
 
-export const LoginBody = z.object({
-  username: z.string().trim().min(1, 'Username and password required').max(100),
-  password: z.string().min(1, 'Username and password required').max(1000),
-});
+export const LoginBody = z
+  .object({
+    username: z.string().trim().max(100, 'Login failed').default(''),
+    password: z.string().max(1000, 'Login failed').default(''),
+  })
+  .refine((b) => b.username !== '' && b.password !== '', 'Username and password required');
+export type LoginBody = z.input<typeof LoginBody>;
 export const LoginResponse = z.object({ success: z.literal(true), username: z.string(), role: Role });
 export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const LogoutResponse = z.object({ success: z.literal(true) });
+export type LogoutResponse = z.infer<typeof LogoutResponse>;

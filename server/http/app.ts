@@ -30,7 +30,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.setErrorHandler((err, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
-      const where = first?.instancePath ? `${first.instancePath.replace(/^\//, '').replace(/\//g, '.')}: ` : '';
+      const field = (first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+      const where = field ? `${field}: ` : '';
       return reply.code(400).send({ error: `${where}${first?.message ?? 'Invalid request'}` });
     }
     const status = (err as { statusCode?: number }).statusCode ?? 500;

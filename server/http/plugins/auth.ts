@@ -1,11 +1,13 @@
 /**
  * Sessions and roles. A session id is 32 random bytes in an HttpOnly cookie; the database keeps
  * only its SHA-256, with an expiry. `request.user` is the logged-in staff user or null.
+ * `registerAuth` also installs the mutation guard (JSON bodies only, no foreign Origin).
  */
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../../contract/common.js';
 import type { App, AppDeps } from '../context.js';
+import { registerOriginCheck } from './origin-check.js';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -49,6 +51,7 @@ export async function loadSessionUser(deps: AppDeps, sid: string | undefined): P
 }
 
 export function registerAuth(app: App, deps: AppDeps): void {
+  registerOriginCheck(app);
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     request.user = await loadSessionUser(deps, request.cookies[SESSION_COOKIE]);
@@ -69,4 +72,36 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
 /** Whether the user may manage the events and squads of `tag`. */
 export function canManageTeam(user: SessionUser, tag: string): boolean {
   return user.role === 'admin' || (user.role === 'teamadmin' && user.teamTag === tag.toUpperCase());
+}
+
+/** preHandler: 401 for anonymous callers, 403 for a role other than admin or teamadmin. */
+export async function requireStaff(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.user) return reply.code(401).send({ error: 'Login required' });
+  if (request.user.role !== 'admin' && request.user.role !== 'teamadmin') {
+    return reply.code(403).send({ error: 'Staff access required' });
+  }
+}
+
+/**
+ * Whether the user may manage something that concerns every one of `tags` (an event spans teams):
+ * an admin always, a teamadmin only when all of them are their own team.
+ */
+export function canManageTeams(user: SessionUser, tags: readonly string[]): boolean {
+  if (user.role === 'admin') return true;
+  return tags.length > 0 && tags.every((tag) => canManageTeam(user, tag));
+}
+
+/** Sets the session cookie: HttpOnly, SameSite=Lax, Secure when the site is served over HTTPS. */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sid: string): void {
+  reply.setCookie(SESSION_COOKIE, sid, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
 }

@@ -1,11 +1,33 @@
 /** Every /api route module, registered under the /api prefix. Add one import and one entry per module. */
 import type { RouteModule } from '../context.js';
+import activity from './activity.js';
+import adminEvents from './admin-events.js';
+import events from './events.js';
+import leaderboards from './leaderboards.js';
+import login from './login.js';
+import racers from './racers.js';
+import roster from './roster.js';
 import session from './session.js';
+import squads from './squads.js';
+import staff from './staff.js';
 import site from './site.js';
 import teams from './teams.js';
+import trackers from './trackers.js';
+import users from './users.js';
 
 export const routeModules: RouteModule[] = [
   teams,
   session,
   site,
+  racers,
+  events,
+  roster,
+  activity,
+  trackers,
+  login,
+  users,
+  squads,
+  staff,
+  adminEvents,
+  leaderboards,
 ];

@@ -1,0 +1,149 @@
+/**
+ * Leaderboard benchmark: builds the reference dataset (bench/leaderboards/dataset.ts) in PGlite
+ * under .bench-data/ and, when 127.0.0.1:5432 answers, in the schema bench_leaderboards of the
+ * PostgreSQL database `test` (or BENCH_DATABASE_URL), then times every period's query and returns
+ * the markdown section for bench/results.md. Runnable alone: `npx tsx bench/leaderboards.ts`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { loadConfig } from '../server/config.js';
+import type { Database } from '../server/db/database.js';
+import { migrate } from '../server/db/migrate.js';
+import { openPglite } from '../server/db/pglite.js';
+import { openPostgres } from '../server/db/postgres.js';
+import { buildApp } from '../server/http/app.js';
+import { BENCH_NOW, buildDataset, datasetInfo, DAYS, hasDataset, RACERS, TEAMS, type DatasetInfo } from './leaderboards/dataset.js';
+import { measureQueries, type QueryResult } from './leaderboards/measure.js';
+
+const TZ = 'America/Chicago';
+const PGLITE_DIR = path.resolve('.bench-data/leaderboards-pglite');
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PG_SCHEMA = 'bench_leaderboards';
+const TARGETS = { pglite: 60, postgres: 20, cached: 2, ratio: 10 };
+
+type Kind = 'pglite' | 'postgres';
+
+function postgresUrl(): string {
+  const url = new URL(PG_URL);
+  url.searchParams.set('options', `-c search_path=${PG_SCHEMA}`);
+  return url.toString();
+}
+
+/** Whether the PostgreSQL server answers; creates the bench schema when `fresh` after dropping it. */
+async function preparePostgresSchema(fresh: boolean): Promise<boolean> {
+  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+  } catch {
+    return false;
+  }
+  try {
+    if (fresh) await c.query(`DROP SCHEMA IF EXISTS ${PG_SCHEMA} CASCADE`);
+    await c.query(`CREATE SCHEMA IF NOT EXISTS ${PG_SCHEMA}`);
+    return true;
+  } finally {
+    await c.end();
+  }
+}
+
+async function open(kind: Kind, fresh: boolean): Promise<Database | null> {
+  if (kind === 'pglite') {
+    if (fresh) fs.rmSync(PGLITE_DIR, { recursive: true, force: true });
+    const db = await openPglite(PGLITE_DIR);
+    await migrate(db);
+    return db;
+  }
+  if (!(await preparePostgresSchema(fresh))) return null;
+  const db = await openPostgres(postgresUrl(), { max: 2 });
+  await migrate(db);
+  return db;
+}
+
+/** The database with the dataset: reused when an earlier run built it, else rebuilt from scratch. */
+async function prepare(kind: Kind, log: (s: string) => void): Promise<{ db: Database; info: DatasetInfo } | null> {
+  const existing = await open(kind, false);
+  if (!existing) return null;
+  if (await hasDataset(existing)) return { db: existing, info: await datasetInfo(existing) };
+  await existing.close();
+  log(`${kind}: building the dataset`);
+  const db = (await open(kind, true))!;
+  return { db, info: await buildDataset(db, TZ, log) };
+}
+
+async function benchOne(kind: Kind, log: (s: string) => void) {
+  const prepared = await prepare(kind, log);
+  if (!prepared) return null;
+  const { db, info } = prepared;
+  try {
+    log(`${kind}: ${info.batches.toLocaleString('en-US')} batches (${info.reused ? 'reused' : `built in ${info.buildSeconds.toFixed(0)} s`})`);
+    const config = { ...loadConfig({}), siteTimezone: TZ, trackedTeams: ['BENCH'], demo: false };
+    const app = await buildApp({ db, config, now: () => BENCH_NOW });
+    await app.ready();
+    try {
+      return { info, results: await measureQueries(db, app, TZ, log) };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
+
+function table(kind: Kind, info: DatasetInfo, results: QueryResult[]): string[] {
+  const limit = TARGETS[kind];
+  const lines = [
+    `### ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}`,
+    '',
+    `${info.batches.toLocaleString('en-US')} batches, ${info.hourlyRows.toLocaleString('en-US')} hourly and ${info.dailyRows.toLocaleString('en-US')} daily rollup rows` +
+      (info.reused ? ' (dataset reused from an earlier run).' : `, built in ${info.buildSeconds.toFixed(0)} s.`),
+    '',
+    '| query | board | rows | ours median | ours p95 | cached median | cached p95 | naive median | naive p95 | naive / ours | same result |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|:-:|',
+  ];
+  for (const r of results) {
+    lines.push(
+      `| ${r.label} | ${r.board} | ${r.rows} | ${ms(r.ours.median)} | ${ms(r.ours.p95)} | ${ms(r.cached.median)} | ${ms(r.cached.p95)} | ${ms(r.naive.median)} | ${ms(r.naive.p95)} | ${(r.naive.median / r.ours.median).toFixed(1)}× | ${r.agrees ? 'yes' : '**no**'} |`,
+    );
+  }
+  const worstP95 = Math.max(...results.map((r) => r.ours.p95));
+  const worstCached = Math.max(...results.map((r) => r.cached.p95));
+  const worstRatio = Math.min(...results.map((r) => r.naive.median / r.ours.median));
+  const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
+  lines.push(
+    '',
+    `- Uncached p95 ≤ ${limit} ms: worst ${ms(worstP95)} ms, ${mark(worstP95 <= limit)}.`,
+    `- Cached repeat p95 ≤ ${TARGETS.cached} ms: worst ${ms(worstCached)} ms, ${mark(worstCached <= TARGETS.cached)}.`,
+    `- At least ${TARGETS.ratio}× faster than naive: smallest ratio ${worstRatio.toFixed(1)}×, ${mark(worstRatio >= TARGETS.ratio)}.`,
+    `- Results equal to the naive query: ${results.every((r) => r.agrees) ? 'all' : '**not all**'}.`,
+    '',
+  );
+  return lines;
+}
+
+/** Runs the benchmark and returns its markdown section. */
+export default async function run(log: (s: string) => void = console.log): Promise<string> {
+  const sections: string[] = [
+    '## Leaderboards',
+    '',
+    `Reference dataset: ${RACERS.toLocaleString('en-US')} racers on ${TEAMS} teams, ${DAYS} days of 10-minute batches up to ` +
+      `${BENCH_NOW.toISOString()} (site zone ${TZ}; a spring-forward day included), 50 racers who changed teams, 20 flagged bots.`,
+    '"Ours" is GET /api/{team,individual}-leaderboard through the HTTP layer (app.inject) with the response cache emptied before',
+    'every request: rollups plus exact raw edges, JSON included. "Cached" repeats the same request. "Naive" is the same',
+    'GROUP BY over raw batches only, called directly (no HTTP). Times in milliseconds; one client, no concurrency.',
+    '',
+  ];
+  for (const kind of ['pglite', 'postgres'] as const) {
+    const done = await benchOne(kind, log);
+    if (done) sections.push(...table(kind, done.info, done.results));
+    else sections.push('### PostgreSQL', '', `Not measured: ${new URL(PG_URL).host} did not answer.`, '');
+  }
+  return sections.join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log(await run());
+}

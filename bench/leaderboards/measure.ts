@@ -1,0 +1,119 @@
+/**
+ * Times every leaderboard query on one database: through HTTP without the response cache (the
+ * cache is emptied before each request), through HTTP with it (a repeated request), and the naive
+ * GROUP BY over raw batches. Checks that ours and the naive query agree.
+ */
+import type { Database } from '../../server/db/database.js';
+import { notifyDataChanged } from '../../server/db/data-version.js';
+import { individualLeaderboard, rawPlan, teamLeaderboard } from '../../server/db/leaderboards/leaderboard-repo.js';
+import { apiTimes, periodWindow, type PeriodSelection } from '../../server/domain/periods.js';
+import { addDayKeys, dayKeyOf, weekStartOf, type Window } from '../../server/domain/site-time.js';
+import type { App } from '../../server/http/context.js';
+import { BENCH_NOW } from './dataset.js';
+
+export interface Timing {
+  median: number;
+  p95: number;
+  runs: number;
+}
+
+export interface QueryResult {
+  label: string;
+  board: 'team' | 'individual';
+  rows: number;
+  ours: Timing;
+  cached: Timing;
+  naive: Timing;
+  agrees: boolean;
+}
+
+const OURS_RUNS = 30;
+const CACHED_RUNS = 50;
+const NAIVE_MIN_RUNS = 3;
+const NAIVE_MAX_RUNS = 7;
+/** Naive runs stop after this much time per query, once the minimum is reached. */
+const NAIVE_BUDGET_MS = 15_000;
+
+function summarize(ms: number[]): Timing {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
+  return { median: at(0.5), p95: at(0.95), runs: s.length };
+}
+
+async function time(fn: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await fn();
+  return performance.now() - t0;
+}
+
+/** The windows measured: each period's default choice, plus the heaviest pickable ones. */
+export function benchWindows(tz: string): Array<{ label: string; window: Window }> {
+  const today = dayKeyOf(BENCH_NOW, tz);
+  const sel: Array<[string, PeriodSelection]> = [
+    ['24 hour', { period: '24hour' }],
+    ['7 day', { period: '7day' }],
+    ['daily, today', { period: 'daily', day: today }],
+    ['daily, yesterday', { period: 'daily', day: addDayKeys(today, -1) }],
+    ['weekly, this week', { period: 'weekly', week: weekStartOf(today) }],
+    ['weekly, last week', { period: 'weekly', week: addDayKeys(weekStartOf(today), -7) }],
+    ['monthly, this month', { period: 'monthly', month: `${today.slice(0, 8)}01` }],
+    ['monthly, last month', { period: 'monthly', month: `${addDayKeys(`${today.slice(0, 8)}01`, -1).slice(0, 8)}01` }],
+    ['custom, last 7 days', { period: 'custom', from: addDayKeys(today, -6), to: today }],
+    ['custom, 90 days', { period: 'custom', from: addDayKeys(today, -89), to: today }],
+  ];
+  return sel.map(([label, s]) => ({ label, window: periodWindow(s, BENCH_NOW, tz) }));
+}
+
+function sameBoard(a: Array<{ Races: number; Points: number }>, b: Array<{ Races: number; Points: number }>): boolean {
+  return a.length === b.length && a.every((r, i) => r.Races === b[i].Races && Math.abs(r.Points - b[i].Points) < 1e-6 * Math.max(1, b[i].Points));
+}
+
+export async function measureQueries(db: Database, app: App, tz: string, log: (s: string) => void): Promise<QueryResult[]> {
+  const results: QueryResult[] = [];
+  const opts = { tz, now: BENCH_NOW };
+  for (const { label, window } of benchWindows(tz)) {
+    for (const board of ['team', 'individual'] as const) {
+      const { start_time, end_time } = apiTimes(window, tz);
+      const url = `/api/${board}-leaderboard?start_time=${encodeURIComponent(start_time)}&end_time=${encodeURIComponent(end_time)}`;
+      const get = async () => {
+        const res = await app.inject(url);
+        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+        return res;
+      };
+      const uncached = async () => {
+        notifyDataChanged(0);
+        return get();
+      };
+      const naive = () =>
+        board === 'team'
+          ? teamLeaderboard(db, window, { ...opts, showBots: false, pieces: rawPlan(window) })
+          : individualLeaderboard(db, window, { ...opts, pieces: rawPlan(window) });
+
+      const first = (await uncached()).json();
+      await uncached();
+      const ours: number[] = [];
+      for (let i = 0; i < OURS_RUNS; i++) ours.push(await time(uncached));
+      await get();
+      const cached: number[] = [];
+      for (let i = 0; i < CACHED_RUNS; i++) cached.push(await time(get));
+      const naiveRows = await naive();
+      const naiveMs: number[] = [];
+      const t0 = performance.now();
+      while (naiveMs.length < NAIVE_MAX_RUNS && (naiveMs.length < NAIVE_MIN_RUNS || performance.now() - t0 < NAIVE_BUDGET_MS)) {
+        naiveMs.push(await time(naive));
+      }
+      const r: QueryResult = {
+        label,
+        board,
+        rows: first.length,
+        ours: summarize(ours),
+        cached: summarize(cached),
+        naive: summarize(naiveMs),
+        agrees: sameBoard(first, naiveRows),
+      };
+      log(`  ${label} (${board}): ours p95 ${r.ours.p95.toFixed(1)} ms, cached p95 ${r.cached.p95.toFixed(2)} ms, naive median ${r.naive.median.toFixed(0)} ms${r.agrees ? '' : ', RESULTS DIFFER'}`);
+      results.push(r);
+    }
+  }
+  return results;
+}

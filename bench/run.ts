@@ -1,0 +1,43 @@
+/**
+ * `npm run bench`: runs bench/leaderboards.ts and every bench/*.bench.ts module, then writes their
+ * markdown sections to bench/results.md.
+ *
+ * A benchmark module default-exports `async (log: (line: string) => void) => string`: it logs its
+ * progress and returns a markdown section (starting with a `## Title` heading).
+ * `npm run bench -- <word>` runs only the modules whose file name contains the word.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+type BenchModule = { default: (log: (line: string) => void) => Promise<string> };
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+const filter = process.argv[2];
+const files = ['leaderboards.ts', ...fs.readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).sort()].filter(
+  (f) => !filter || f.includes(filter),
+);
+
+const sections: string[] = [];
+const started = performance.now();
+for (const file of files) {
+  const t0 = performance.now();
+  console.log(`== ${file}`);
+  const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as BenchModule;
+  sections.push(await mod.default((line) => console.log(line)));
+  console.log(`== ${file} done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+const header = [
+  '# Benchmark results',
+  '',
+  `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu}, ` +
+    `${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node.js ${process.version}, ${os.platform()}. ` +
+    `Total run time ${((performance.now() - started) / 60_000).toFixed(1)} min.`,
+  '',
+];
+const out = path.join(dir, 'results.md');
+fs.writeFileSync(out, `${[...header, ...sections].join('\n').trimEnd()}\n`);
+console.log(`wrote ${path.relative(process.cwd(), out)}`);

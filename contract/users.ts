@@ -1,0 +1,72 @@
+/** GET/POST /api/users, PUT/DELETE /api/users/{id}: staff accounts (admin only). */
+import { z } from 'zod';
+import { Role, TeamTag } from './common.js';
+
+export const UserRow = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: Role,
+  /** The linked racer's game user ID, as text. */
+  userID: z.string().nullable(),
+  /** The team a teamadmin manages; null means the linked racer's current team. */
+  teamTag: z.string().nullable(),
+  /** The linked racer's username when userID matches a known racer (for the racer-page link). */
+  racerUsername: z.string().nullable(),
+  /** ISO 8601 instants. */
+  created_at: z.string(),
+  last_login: z.string().nullable(),
+});
+export type UserRow = z.infer<typeof UserRow>;
+
+export const UsersResponse = z.array(UserRow);
+export type UsersResponse = z.infer<typeof UsersResponse>;
+
+/** Empty text or null clears the link; otherwise the game's numeric user ID. */
+const UserIdField = z
+  .union([z.string().trim().max(20), z.number().int().nonnegative()])
+  .nullable()
+  .transform((v) => (v === null || v === '' ? null : String(v)))
+  .refine((v) => v === null || /^\d{1,15}$/.test(v), 'User ID must be a number');
+
+/** Empty text or null clears it. */
+const TeamTagField = z.union([z.literal(''), TeamTag]).nullable().transform((v) => (v ? v : null));
+
+const Username = z.string().trim().max(100, 'Username is too long');
+const Password = z.string().max(1000, 'Password is too long');
+
+export const CreateUserBody = z
+  .object({
+    username: Username.default(''),
+    password: Password.default(''),
+    role: Role.default('teamadmin'),
+    userID: UserIdField.optional(),
+    teamTag: TeamTagField.optional(),
+  })
+  .refine((b) => b.username !== '' && b.password !== '', 'Username and password required');
+export type CreateUserBody = z.input<typeof CreateUserBody>;
+
+/** Either an edit (username, role, userID, teamTag) or a password change (password only). */
+export const UpdateUserBody = z
+  .object({
+    username: Username.optional(),
+    role: Role.optional(),
+    userID: UserIdField.optional(),
+    teamTag: TeamTagField.optional(),
+    password: Password.optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.password !== undefined) {
+      if (b.password === '') ctx.addIssue({ code: 'custom', message: 'Password required' });
+      else if (b.username !== undefined || b.role !== undefined || b.userID !== undefined || b.teamTag !== undefined) {
+        ctx.addIssue({ code: 'custom', message: 'Send a password change on its own' });
+      }
+    } else if (!b.username) {
+      ctx.addIssue({ code: 'custom', message: 'Username required' });
+    }
+  });
+export type UpdateUserBody = z.input<typeof UpdateUserBody>;
+
+export const UserIdParams = z.object({ id: z.coerce.number().int().positive('Unknown user').max(2_147_483_647, 'Unknown user') });
+
+export const UserChangeResponse = z.object({ success: z.literal(true), id: z.number().int() });
+export type UserChangeResponse = z.infer<typeof UserChangeResponse>;

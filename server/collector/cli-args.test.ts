@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { parseCliArgs, summaryLine, UsageError } from './cli-args.js';
+
+describe('parseCliArgs', () => {
+  it('reads --once, --source, --tags, --now and --delay', () => {
+    expect(parseCliArgs(['--once', '--source', 'http://127.0.0.1:4100/api/v2/', '--tags', 'abc, DEF,abc', '--now', '2026-03-10T18:00:00Z', '--delay', '0'])).toEqual({
+      once: true, source: 'http://127.0.0.1:4100/api/v2', tags: ['ABC', 'DEF'], now: new Date('2026-03-10T18:00:00Z'), delayMs: 0,
+    });
+    expect(parseCliArgs(['--once', '--now', '2026-03-10T13:00:00-05:00'])).toEqual({ once: true, now: new Date('2026-03-10T18:00:00Z') });
+    expect(parseCliArgs([])).toEqual({ once: false });
+    expect(parseCliArgs(['-h'])).toBe('help');
+  });
+
+  it.each([
+    [['--bogus'], /Unknown option/],
+    [['--once', 'extra'], /positional/],
+    [['--once', '--now', 'yesterday'], /--now must be/],
+    [['--once', '--now', '2026-03-10 18:00'], /--now must be/],
+    [['--once', '--now', '2026-02-30T18:00:00Z'], /--now must be/],
+    [['--once', '--tags', 'AB;C'], /--tags must be/],
+    [['--once', '--tags', ','], /--tags must be/],
+    [['--once', '--source', 'ftp://example.com'], /--source must be/],
+    [['--once', '--source', 'not a url'], /--source must be/],
+    [['--once', '--delay=-5'], /--delay must be/],
+    [['--once', '--delay', '1.5'], /--delay must be/],
+    [['--once', '--now'], /argument missing/],
+  ])('rejects %j', (args, message) => {
+    expect(() => parseCliArgs(args)).toThrow(UsageError);
+    expect(() => parseCliArgs(args)).toThrow(message);
+  });
+});
+
+describe('summaryLine', () => {
+  it('says what a team poll did', () => {
+    expect(summaryLine({ tag: 'ABC', ok: true, attempts: 1, stale: false, members: 30, batches: 7, firstSightings: 1, resets: 0, joined: 1, left: 2 }))
+      .toBe('ABC      ok      members=30 batches=7 new=1 joined=1 left=2 resets=0');
+    expect(summaryLine({ tag: 'ABC', ok: false, attempts: 4, httpStatus: 429, error: 'rate limited: HTTP 429' })).toBe('ABC      FAILED  rate limited: HTTP 429 (4 attempts)');
+  });
+});

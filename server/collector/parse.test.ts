@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { parseTeamBody } from './parse.js';
+
+function member(over: Record<string, unknown> = {}) {
+  return {
+    userID: 101, username: 'speedy', displayName: 'Speedy', played: 120, racesPlayed: 5000, typed: 60_000, errs: 900,
+    secs: 12_000, avgSpeed: 61.5, highestSpeed: 90, joinStamp: 1_767_225_600, lastActivity: 0, lastLogin: 0, role: 'member',
+    membership: 'gold', title: '', carID: 1, carHueAngle: 0, status: 'active', ...over,
+  };
+}
+
+function body(members: unknown[], info: Record<string, unknown> = {}) {
+  return JSON.stringify({
+    status: 'OK',
+    results: {
+      info: {
+        teamID: 77, userID: 101, username: 'speedy', displayName: 'Speedy', tag: 'ALPHA', tagColor: '#ff0000', name: 'Alpha Team',
+        minLevel: 1, minRaces: 100, minSpeed: 40, autoRemove: 0, otherRequirements: 'Be nice', members: members.length,
+        createdStamp: 1_700_000_000, lastActivity: 0, profileViews: 3, enrollment: 'open', ...info,
+      },
+      counts: { pending: 0, member: members.length, invite: 0 },
+      members,
+      stats: [],
+      motd: null,
+    },
+  });
+}
+
+describe('parseTeamBody', () => {
+  it('parses team info and members', () => {
+    const r = parseTeamBody(body([member()]), 'alpha');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.team.info).toEqual({
+      teamId: 77, tag: 'ALPHA', name: 'Alpha Team', tagColor: '#ff0000', captainUsername: 'speedy', captainDisplayName: 'Speedy',
+      minRaces: 100, minSpeed: 40, otherRequirements: 'Be nice', createdStamp: new Date(1_700_000_000_000),
+    });
+    expect(r.team.members).toEqual([
+      {
+        userId: 101, username: 'speedy', displayName: 'Speedy', played: 120, racesPlayed: 5000, typed: 60_000, errs: 900, secs: 12_000,
+        avgSpeed: 61.5, highestSpeed: 90, joinStamp: new Date(1_767_225_600_000), role: 'member',
+      },
+    ]);
+    expect(r.team.skipped).toEqual([]);
+  });
+
+  it('accepts numbers sent as strings', () => {
+    const r = parseTeamBody(body([member({ userID: '101', played: '120', typed: ' 60000 ', avgSpeed: '61.5', joinStamp: '1767225600' })], { teamID: '77', createdStamp: '1700000000' }), 'ALPHA');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.team.members[0]).toMatchObject({ userId: 101, played: 120, typed: 60_000, avgSpeed: 61.5, joinStamp: new Date(1_767_225_600_000) });
+    expect(r.team.info.teamId).toBe(77);
+    expect(r.team.info.createdStamp).toEqual(new Date(1_700_000_000_000));
+  });
+
+  it('treats an empty, blank or null display name as null', () => {
+    const r = parseTeamBody(body([member({ displayName: '' }), member({ userID: 2, username: 'b', displayName: null }), member({ userID: 3, username: 'c', displayName: '   ' }), member({ userID: 4, username: 'd', displayName: undefined })], { displayName: '' }), 'ALPHA');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.team.members.map((m) => m.displayName)).toEqual([null, null, null, null]);
+    expect(r.team.info.captainDisplayName).toBeNull();
+  });
+
+  it('skips members missing a required field, keeping the id when it is readable', () => {
+    const r = parseTeamBody(
+      body([member(), member({ userID: undefined, username: 'noid' }), member({ userID: 5, username: '' }), member({ userID: 6, username: 'x', played: 'lots' }), member({ userID: 7, username: 'neg', typed: -1 })]),
+      'ALPHA',
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.team.members.map((m) => m.userId)).toEqual([101]);
+    expect(r.team.skipped.map((s) => [s.index, s.userId])).toEqual([[1, null], [2, 5], [3, 6], [4, 7]]);
+    expect(r.team.skipped[0].reason).toMatch(/userID/);
+    expect(r.team.skipped[2].reason).toMatch(/played/);
+  });
+
+  it('skips a duplicate member entry', () => {
+    const r = parseTeamBody(body([member(), member({ played: 999 })]), 'ALPHA');
+    expect(r.ok && r.team.members.length).toBe(1);
+    expect(r.ok && r.team.members[0].played).toBe(120);
+    expect(r.ok && r.team.skipped[0].reason).toBe('duplicate member');
+  });
+
+  it('rounds a fractional counter and keeps a missing speed as null', () => {
+    const r = parseTeamBody(body([member({ secs: 12_000.4, avgSpeed: null, highestSpeed: 'n/a', joinStamp: 0, role: null })]), 'ALPHA');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.team.members[0]).toMatchObject({ secs: 12_000, avgSpeed: null, highestSpeed: null, joinStamp: null, role: null });
+  });
+
+  it('fails on an HTML challenge page', () => {
+    expect(parseTeamBody('<!DOCTYPE html><html><title>Just a moment...</title></html>', 'ALPHA')).toMatchObject({ ok: false, reason: 'html' });
+  });
+
+  it('fails on truncated JSON', () => {
+    const text = body([member()]);
+    expect(parseTeamBody(text.slice(0, text.length / 2), 'ALPHA')).toMatchObject({ ok: false, reason: 'json' });
+    expect(parseTeamBody('', 'ALPHA')).toMatchObject({ ok: false, reason: 'json' });
+  });
+
+  it('fails on a FAIL status with the game’s message', () => {
+    const r = parseTeamBody(JSON.stringify({ status: 'FAIL', data: { message: 'Team not found' } }), 'ALPHA');
+    expect(r).toEqual({ ok: false, reason: 'status', message: 'Status FAIL: Team not found' });
+    expect(parseTeamBody('{"results":{}}', 'ALPHA')).toMatchObject({ ok: false, reason: 'status' });
+    expect(parseTeamBody('null', 'ALPHA')).toMatchObject({ ok: false, reason: 'status' });
+  });
+
+  it('fails when the members list is missing, empty or wholly unusable', () => {
+    expect(parseTeamBody(JSON.stringify({ status: 'OK', results: { info: {} } }), 'ALPHA')).toMatchObject({ ok: false, reason: 'shape' });
+    expect(parseTeamBody(body([]), 'ALPHA')).toMatchObject({ ok: false, reason: 'shape', message: 'Empty member list' });
+    expect(parseTeamBody(body([{ foo: 1 }, 'x']), 'ALPHA')).toMatchObject({ ok: false, reason: 'shape' });
+  });
+
+  it('fails when the answer is for another team', () => {
+    expect(parseTeamBody(body([member()], { tag: 'BETA' }), 'ALPHA')).toMatchObject({ ok: false, reason: 'tag' });
+  });
+});

@@ -1,0 +1,212 @@
+/**
+ * Defensive parsing of a game team API body (the raw text) into a typed team: info and members.
+ * Only JSON with `status: "OK"` is accepted. Numbers may arrive as strings; an empty or null
+ * displayName becomes null; a member missing a required field is skipped, never fatal.
+ */
+import { z } from 'zod';
+
+export interface ParsedMember {
+  userId: number;
+  username: string;
+  displayName: string | null;
+  /** Team races (since joining this team). */
+  played: number;
+  /** Lifetime races. */
+  racesPlayed: number;
+  typed: number;
+  errs: number;
+  secs: number;
+  avgSpeed: number | null;
+  highestSpeed: number | null;
+  joinStamp: Date | null;
+  role: string | null;
+}
+
+export interface ParsedTeamInfo {
+  teamId: number | null;
+  tag: string;
+  name: string | null;
+  tagColor: string | null;
+  captainUsername: string | null;
+  captainDisplayName: string | null;
+  minRaces: number | null;
+  minSpeed: number | null;
+  otherRequirements: string | null;
+  createdStamp: Date | null;
+}
+
+export interface SkippedMember {
+  index: number;
+  userId: number | null;
+  reason: string;
+}
+
+export interface ParsedTeam {
+  info: ParsedTeamInfo;
+  members: ParsedMember[];
+  /** Members skipped for a bad or missing field. */
+  skipped: SkippedMember[];
+}
+
+export type ParseFailureReason = 'html' | 'json' | 'status' | 'shape' | 'tag';
+
+export type ParseResult =
+  | { ok: true; team: ParsedTeam }
+  | { ok: false; reason: ParseFailureReason; message: string };
+
+/** A finite number, or a string holding one ("42", " 61.5 "). */
+const numeric = z
+  .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/)])
+  .transform(Number)
+  .pipe(z.number());
+
+const userId = numeric.pipe(z.number().int().positive());
+/** A lifetime counter: a non-negative whole number (a fractional one is rounded). */
+const counter = numeric.pipe(z.number().nonnegative()).transform(Math.round);
+/** Text that may be missing, null or blank: all three become null. */
+const optionalText = z
+  .unknown()
+  .optional()
+  .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v : null));
+const optionalNumber = numeric.nullable().optional().catch(null).transform((v) => v ?? null);
+const optionalInt = optionalNumber.transform((v) => (v === null ? null : Math.round(v)));
+/** Unix seconds → instant; 0, missing or invalid → null. */
+const optionalStamp = optionalNumber.transform((v) => (v !== null && v > 0 ? new Date(v * 1000) : null));
+
+const memberSchema = z.object({
+  userID: userId,
+  username: z.string().trim().min(1),
+  displayName: optionalText,
+  played: counter,
+  racesPlayed: counter,
+  typed: counter,
+  errs: counter,
+  secs: counter,
+  avgSpeed: optionalNumber,
+  highestSpeed: optionalNumber,
+  joinStamp: optionalStamp,
+  role: optionalText,
+});
+
+const infoSchema = z.object({
+  teamID: optionalInt,
+  tag: optionalText,
+  name: optionalText,
+  tagColor: optionalText,
+  username: optionalText,
+  displayName: optionalText,
+  minRaces: optionalInt,
+  minSpeed: optionalInt,
+  otherRequirements: optionalText,
+  createdStamp: optionalStamp,
+});
+
+function describeIssue(err: z.ZodError): string {
+  const issue = err.issues[0];
+  if (!issue) return 'invalid';
+  const where = issue.path.length ? issue.path.join('.') : 'value';
+  return `${where}: ${issue.message}`;
+}
+
+/** Parses one member; a bad member is reported as skipped (with its id when that much is readable). */
+export function parseMember(raw: unknown, index: number): ParsedMember | SkippedMember {
+  const r = memberSchema.safeParse(raw);
+  if (r.success) {
+    const m = r.data;
+    return {
+      userId: m.userID,
+      username: m.username,
+      displayName: m.displayName,
+      played: m.played,
+      racesPlayed: m.racesPlayed,
+      typed: m.typed,
+      errs: m.errs,
+      secs: m.secs,
+      avgSpeed: m.avgSpeed,
+      highestSpeed: m.highestSpeed,
+      joinStamp: m.joinStamp,
+      role: m.role,
+    };
+  }
+  const id = userId.safeParse((raw as { userID?: unknown } | null)?.userID);
+  return { index, userId: id.success ? id.data : null, reason: describeIssue(r.error) };
+}
+
+/**
+ * Parses a raw body for the team `expectedTag`. HTML (a challenge page), truncated JSON, a FAIL
+ * status, a missing members list, or a list in which no member is usable is a failure: such a
+ * poll must not close anybody's membership.
+ */
+export function parseTeamBody(body: string, expectedTag: string): ParseResult {
+  const text = body.trim();
+  if (text.startsWith('<')) return { ok: false, reason: 'html', message: 'HTML page instead of JSON' };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, reason: 'json', message: `Invalid JSON: ${(err as Error).message}` };
+  }
+  const status = (json as { status?: unknown } | null)?.status;
+  if (status !== 'OK') {
+    const message = (json as { data?: { message?: unknown } } | null)?.data?.message;
+    return {
+      ok: false,
+      reason: 'status',
+      message: `Status ${typeof status === 'string' ? status : 'missing'}${typeof message === 'string' ? `: ${message}` : ''}`,
+    };
+  }
+  const results = (json as { results?: unknown }).results as { info?: unknown; members?: unknown } | null | undefined;
+  if (typeof results !== 'object' || results === null) return { ok: false, reason: 'shape', message: 'results: missing' };
+  if (!Array.isArray(results.members)) return { ok: false, reason: 'shape', message: 'results.members: not a list' };
+  const rawInfo = typeof results.info === 'object' && results.info !== null ? results.info : {};
+
+  const info = infoSchema.parse(rawInfo);
+  const tag = expectedTag.toUpperCase();
+  if (info.tag !== null && info.tag.toUpperCase() !== tag) {
+    return { ok: false, reason: 'tag', message: `Answer is for team ${info.tag}, not ${tag}` };
+  }
+
+  const members: ParsedMember[] = [];
+  const skipped: SkippedMember[] = [];
+  const ids = new Set<number>();
+  const names = new Set<string>();
+  results.members.forEach((raw, index) => {
+    const m = parseMember(raw, index);
+    if (!('username' in m)) {
+      skipped.push(m);
+    } else if (ids.has(m.userId) || names.has(m.username.toLowerCase())) {
+      skipped.push({ index, userId: m.userId, reason: 'duplicate member' });
+    } else {
+      ids.add(m.userId);
+      names.add(m.username.toLowerCase());
+      members.push(m);
+    }
+  });
+  if (members.length === 0) {
+    return {
+      ok: false,
+      reason: 'shape',
+      message: skipped.length ? `No usable member (${skipped[0].reason})` : 'Empty member list',
+    };
+  }
+
+  return {
+    ok: true,
+    team: {
+      info: {
+        teamId: info.teamID,
+        tag,
+        name: info.name,
+        tagColor: info.tagColor,
+        captainUsername: info.username,
+        captainDisplayName: info.displayName,
+        minRaces: info.minRaces,
+        minSpeed: info.minSpeed,
+        otherRequirements: info.otherRequirements,
+        createdStamp: info.createdStamp,
+      },
+      members,
+      skipped,
+    },
+  };
+}

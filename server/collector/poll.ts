@@ -1,0 +1,166 @@
+/**
+ * One collector run: polls the teams one at a time, a few seconds apart with jitter, backing off
+ * exponentially (and retrying) on 429, 403 and HTML challenge pages, writes each team's poll in
+ * its own transaction, and records the run in collector_runs.
+ */
+import type { Database } from '../db/database.js';
+import { fetchTeam, type FetchResult } from './client.js';
+import { recordFailure, writePoll } from './write-poll.js';
+
+/** The pino-compatible subset the collector logs through. */
+export interface CollectorLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export const silentLogger: CollectorLogger = { info() {}, warn() {}, error() {} };
+
+export interface BackoffOptions {
+  /** First wait after a rate-limit answer; doubles on each retry. */
+  baseMs?: number;
+  /** The longest single wait (also caps Retry-After). */
+  maxMs?: number;
+  /** Retries after the first attempt. */
+  retries?: number;
+}
+
+export interface PollOptions {
+  db: Database;
+  /** The game API base, e.g. https://www.nitrotype.com/api/v2 */
+  base: string;
+  /** Teams to poll; default: `teams WHERE tracked`. */
+  tags?: string[];
+  /** The snapshot time of this run. */
+  now: Date;
+  tz: string;
+  /** Pause between two teams (±25 % jitter); default 3 s. */
+  delayMs?: number;
+  backoff?: BackoffOptions;
+  timeoutMs?: number;
+  logger?: CollectorLogger;
+  /** Aborting cancels the request in flight and skips the remaining waits and teams; a write in progress commits. */
+  signal?: AbortSignal;
+  random?: () => number;
+}
+
+export type TeamPollResult =
+  | {
+      tag: string; ok: true; attempts: number; stale: boolean;
+      members: number; batches: number; firstSightings: number; resets: number; joined: number; left: number;
+    }
+  | { tag: string; ok: false; attempts: number; httpStatus: number | null; error: string };
+
+export interface PollRunSummary {
+  runId: number;
+  snapshotAt: Date;
+  teams: TeamPollResult[];
+  ok: number;
+  failed: number;
+}
+
+const DEFAULT_BACKOFF: Required<BackoffOptions> = { baseMs: 5_000, maxMs: 60_000, retries: 3 };
+
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal?.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** The wait before retry number `attempt` (1-based): base × 2^(attempt−1), or Retry-After, capped. */
+export function backoffDelay(attempt: number, b: Required<BackoffOptions>, retryAfterMs: number | null, random: () => number): number {
+  const exp = b.baseMs * 2 ** (attempt - 1);
+  const wanted = Math.max(exp * (0.9 + 0.2 * random()), retryAfterMs ?? 0);
+  return Math.min(b.maxMs, Math.round(wanted));
+}
+
+export async function trackedTags(db: Database): Promise<string[]> {
+  const { rows } = await db.query<{ tag: string }>('SELECT tag FROM teams WHERE tracked ORDER BY tag');
+  return rows.map((r) => r.tag);
+}
+
+function failureText(r: Exclude<FetchResult, { kind: 'ok' }>): string {
+  switch (r.kind) {
+    case 'rateLimited':
+      return `rate limited: ${r.reason}`;
+    case 'notFound':
+      return 'not found: HTTP 404';
+    case 'fail':
+      return `failed: HTTP ${r.status}`;
+    case 'error':
+      return r.timedOut ? `timeout: ${r.error}` : `network error: ${r.error}`;
+  }
+}
+
+async function pollOne(o: PollOptions, tag: string, backoff: Required<BackoffOptions>, random: () => number): Promise<TeamPollResult> {
+  const log = o.logger ?? silentLogger;
+  for (let attempt = 1; ; attempt++) {
+    const r = await fetchTeam(o.base, tag, { timeoutMs: o.timeoutMs, signal: o.signal });
+    if (r.kind === 'ok') {
+      const w = await writePoll(o.db, { tag, at: o.now, httpStatus: r.status, body: r.body }, o.tz);
+      if (!w.ok) {
+        log.warn({ tag, error: w.error }, 'team response could not be parsed');
+        return { tag, ok: false, attempts: attempt, httpStatus: r.status, error: w.error };
+      }
+      if (w.stale) return { tag, ok: true, attempts: attempt, stale: true, members: 0, batches: 0, firstSightings: 0, resets: 0, joined: 0, left: 0 };
+      const { members, batches, firstSightings, resets, joined, left } = w;
+      return { tag, ok: true, attempts: attempt, stale: false, members, batches, firstSightings, resets, joined, left };
+    }
+    const error = failureText(r);
+    // A request cut short by stop() is not the game's answer: nothing to record.
+    if (r.kind === 'error' && o.signal?.aborted) return { tag, ok: false, attempts: attempt, httpStatus: null, error: 'stopped (aborted)' };
+    await recordFailure(o.db, { tag, at: o.now, httpStatus: r.status, error, body: r.body });
+    const retry = r.kind === 'rateLimited' && attempt <= backoff.retries && !o.signal?.aborted;
+    if (!retry) {
+      log.warn({ tag, error, attempts: attempt }, 'team poll failed');
+      return { tag, ok: false, attempts: attempt, httpStatus: r.status, error };
+    }
+    const wait = backoffDelay(attempt, backoff, r.retryAfterMs, random);
+    log.warn({ tag, error, attempt, waitMs: wait }, 'rate limited, backing off');
+    await sleep(wait, o.signal);
+    if (o.signal?.aborted) return { tag, ok: false, attempts: attempt, httpStatus: r.status, error: `${error} (stopped)` };
+  }
+}
+
+export async function pollTeams(o: PollOptions): Promise<PollRunSummary> {
+  const log = o.logger ?? silentLogger;
+  const random = o.random ?? Math.random;
+  const backoff = { ...DEFAULT_BACKOFF, ...o.backoff };
+  const delayMs = o.delayMs ?? 3_000;
+  const tags = (o.tags ?? (await trackedTags(o.db))).map((t) => t.toUpperCase());
+  const run = await o.db.query<{ id: number }>(
+    'INSERT INTO collector_runs (started_at, snapshot_at) VALUES ($1, $2) RETURNING id',
+    [new Date().toISOString(), o.now.toISOString()],
+  );
+  const runId = Number(run.rows[0].id);
+  const teams: TeamPollResult[] = [];
+  for (const [i, tag] of tags.entries()) {
+    if (o.signal?.aborted) break;
+    if (i > 0) await sleep(delayMs * (0.75 + 0.5 * random()), o.signal);
+    if (o.signal?.aborted) break;
+    let result: TeamPollResult;
+    try {
+      result = await pollOne(o, tag, backoff, random);
+    } catch (err) {
+      // A database error for one team must not end the run for the others.
+      log.error({ tag, err }, 'writing the team poll failed');
+      result = { tag, ok: false, attempts: 1, httpStatus: null, error: `write failed: ${(err as Error).message}` };
+    }
+    teams.push(result);
+    if (result.ok) log.info({ tag, batches: result.batches }, 'team polled');
+  }
+  const ok = teams.filter((t) => t.ok).length;
+  const failed = teams.length - ok;
+  await o.db.query('UPDATE collector_runs SET finished_at = $2, teams_ok = $3, teams_failed = $4 WHERE id = $1', [
+    runId, new Date().toISOString(), ok, failed,
+  ]);
+  log.info({ runId, snapshotAt: o.now.toISOString(), ok, failed }, 'collector run finished');
+  return { runId, snapshotAt: o.now, teams, ok, failed };
+}

@@ -1,0 +1,36 @@
+/**
+ * Turns the Add/Edit Event form (spec §5) into stored values: the team tags (1 to 10, space- or
+ * comma-separated) and the start and end as instants from site-zone wall-clock times. Pure.
+ */
+import { eventTagsProblem, splitEventTags } from '../../contract/admin-events.js';
+import { parseSiteDateTime } from './site-time.js';
+
+export interface EventFormInput {
+  Title: string;
+  Description: string;
+  TeamTag: string;
+  StartTime: string;
+  EndTime: string;
+  DefaultSort: string;
+}
+
+export interface ParsedEventForm {
+  title: string;
+  description: string;
+  tags: string[];
+  start: Date;
+  end: Date;
+  defaultSort: string;
+}
+
+export function parseEventForm(b: EventFormInput, tz: string): ParsedEventForm | { error: string } {
+  const tags = splitEventTags(b.TeamTag);
+  const tagsProblem = eventTagsProblem(tags);
+  if (tagsProblem) return { error: tagsProblem };
+  const start = parseSiteDateTime(b.StartTime, tz);
+  if (!start) return { error: 'Start Time is not a valid date and time' };
+  const end = parseSiteDateTime(b.EndTime, tz);
+  if (!end) return { error: 'End Time is not a valid date and time' };
+  if (end < start) return { error: 'End Time cannot be before Start Time' };
+  return { title: b.Title, description: b.Description, tags, start, end, defaultSort: b.DefaultSort };
+}

@@ -1,0 +1,74 @@
+/** The Activity screen's calls: hourly, daily and weekly races of a team, and its team stats. */
+import { ErrorResponse, TagQuery } from '../../../contract/common.js';
+import {
+  DAILY_RACES_DAYS,
+  HOURLY_RACES_HOURS,
+  HourlyRacesResponse,
+  PeriodRacesResponse,
+  TEAM_STATS_HOURS,
+  TOP_RACER_7D_HOURS,
+  TeamStatsResponse,
+  WEEKLY_RACES_WEEKS,
+  type TopRacer,
+} from '../../../contract/activity.js';
+import { hourBuckets, recentDays, recentWeeks, rollingWindow } from '../../domain/activity-windows.js';
+import { addDayKeys, weekStartOf } from '../../domain/site-time.js';
+import { windowStats } from '../../domain/stats.js';
+import { dailyTeamRaces, hourlyRacerRaces, teamExists } from '../../db/team/activity-repo.js';
+import { racerTotals, type RacerTotals } from '../../db/team/window-totals.js';
+import type { RouteModule } from '../context.js';
+
+/** The racer with the most races (rows come sorted by races, then username). */
+function topOf(rows: RacerTotals[]): TopRacer | null {
+  const r = rows[0];
+  return r ? { username: r.username, CurrentDisplayName: r.displayName, races: r.races } : null;
+}
+
+const activity: RouteModule = (app, { db, config, now }) => {
+  const tz = config.siteTimezone;
+  const tagOnly = { querystring: TagQuery, tags: ['activity'] };
+
+  app.get('/hourly-races', { schema: { ...tagOnly, response: { 200: HourlyRacesResponse } } }, async (request) => {
+    const hours = hourBuckets(now(), HOURLY_RACES_HOURS);
+    const rows = await hourlyRacerRaces(db, request.query.tag, hours[0], hours[hours.length - 1]);
+    return rows.map((r) => ({ hour: r.hour.toISOString(), racer: r.displayName, username: r.username, races: r.races }));
+  });
+
+  app.get('/daily-races', { schema: { ...tagOnly, response: { 200: PeriodRacesResponse } } }, async (request) => {
+    const days = recentDays(now(), tz, DAILY_RACES_DAYS);
+    const races = await dailyTeamRaces(db, request.query.tag, days[0], days[days.length - 1]);
+    return days.map((date) => ({ date, total_races: races.get(date) ?? 0 }));
+  });
+
+  app.get('/weekly-races', { schema: { ...tagOnly, response: { 200: PeriodRacesResponse } } }, async (request) => {
+    const weeks = recentWeeks(now(), tz, WEEKLY_RACES_WEEKS);
+    const races = await dailyTeamRaces(db, request.query.tag, weeks[0], addDayKeys(weeks[weeks.length - 1], 6));
+    const perWeek = new Map<string, number>();
+    for (const [day, n] of races) perWeek.set(weekStartOf(day), (perWeek.get(weekStartOf(day)) ?? 0) + n);
+    return weeks.map((date) => ({ date, total_races: perWeek.get(date) ?? 0 }));
+  });
+
+  app.get(
+    '/team-stats',
+    { schema: { ...tagOnly, response: { 200: TeamStatsResponse, 404: ErrorResponse } } },
+    async (request, reply) => {
+      const { tag } = request.query;
+      if (!(await teamExists(db, tag))) return reply.code(404).send({ error: `Team ${tag} is not tracked` });
+      const at = now();
+      const day = await racerTotals(db, tag, rollingWindow(at, TEAM_STATS_HOURS));
+      const week = await racerTotals(db, tag, rollingWindow(at, TOP_RACER_7D_HOURS));
+      const sum = (k: 'races' | 'typed' | 'errs' | 'secs' | 'points') => day.reduce((s, r) => s + r[k], 0);
+      const stats = windowStats({ races: sum('races'), typed: sum('typed'), errs: sum('errs'), secs: sum('secs'), points: sum('points') });
+      return {
+        races: stats.races,
+        avg_wpm: stats.wpm,
+        accuracy: stats.accuracy,
+        active_members: day.length,
+        top_racer: topOf(day),
+        top_racer_7d: topOf(week),
+      };
+    },
+  );
+};
+
+export default activity;

@@ -1,0 +1,61 @@
+/**
+ * GET /api/team-leaderboard and GET /api/individual-leaderboard: the boards of any window of at
+ * most 366 days, cached per (window, data version) with ETag / 304.
+ */
+import { ErrorResponse } from '../../../contract/common.js';
+import {
+  IndividualLeaderboardQuery,
+  IndividualLeaderboardResponse,
+  TeamLeaderboardQuery,
+  TeamLeaderboardResponse,
+} from '../../../contract/leaderboards.js';
+import { individualLeaderboard, teamLeaderboard } from '../../db/leaderboards/leaderboard-repo.js';
+import { windowFromApiTimes } from '../../domain/periods.js';
+import type { RouteModule } from '../context.js';
+import { ResponseCache } from '../response-cache.js';
+
+const leaderboards: RouteModule = (app, { db, config, now }) => {
+  const cache = new ResponseCache(db);
+  app.addHook('onClose', async () => cache.close());
+  const tz = config.siteTimezone;
+
+  app.get(
+    '/team-leaderboard',
+    {
+      schema: {
+        tags: ['leaderboards'],
+        querystring: TeamLeaderboardQuery,
+        response: { 200: TeamLeaderboardResponse, 400: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { start_time, end_time, showbot } = request.query;
+      const parsed = windowFromApiTimes(start_time, end_time, tz);
+      if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
+      const w = parsed.window;
+      const showBots = showbot === 'TRUE';
+      const key = `team|${w.start.toISOString()}|${w.end.toISOString()}|${showBots}`;
+      return cache.send(request, reply, key, () => teamLeaderboard(db, w, { tz, now: now(), showBots }));
+    },
+  );
+
+  app.get(
+    '/individual-leaderboard',
+    {
+      schema: {
+        tags: ['leaderboards'],
+        querystring: IndividualLeaderboardQuery,
+        response: { 200: IndividualLeaderboardResponse, 400: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const parsed = windowFromApiTimes(request.query.start_time, request.query.end_time, tz);
+      if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
+      const w = parsed.window;
+      const key = `individual|${w.start.toISOString()}|${w.end.toISOString()}`;
+      return cache.send(request, reply, key, () => individualLeaderboard(db, w, { tz, now: now() }));
+    },
+  );
+};
+
+export default leaderboards;

@@ -1,0 +1,46 @@
+/** GET /api/all-usernames, /api/racer-info and /api/racer-batches: the racer inspector's data. */
+import { z } from 'zod';
+import { ErrorResponse } from '../../../contract/common.js';
+import {
+  AllUsernamesResponse, RacerBatchColumnsResponse, RacerBatchesQuery, RacerBatchesResponse, RacerInfo, UsernameQuery,
+} from '../../../contract/racers.js';
+import { allUsernames, findUserId, racerBatchColumns, racerBatchRows, racerInfo } from '../../db/racer-repo.js';
+import type { RouteModule } from '../context.js';
+
+const notFound = (username: string) => ({ error: `Racer ${username} not found` });
+
+const racers: RouteModule = (app, { db, config }) => {
+  app.get('/all-usernames', { schema: { tags: ['racers'], response: { 200: AllUsernamesResponse } } }, async () => ({
+    usernames: await allUsernames(db),
+  }));
+
+  app.get(
+    '/racer-info',
+    { schema: { tags: ['racers'], querystring: UsernameQuery, response: { 200: RacerInfo, 404: ErrorResponse } } },
+    async (request, reply) => {
+      const info = await racerInfo(db, request.query.username);
+      if (!info) return reply.code(404).send(notFound(request.query.username));
+      return info;
+    },
+  );
+
+  app.get(
+    '/racer-batches',
+    {
+      schema: {
+        tags: ['racers'],
+        querystring: RacerBatchesQuery,
+        response: { 200: z.union([RacerBatchesResponse, RacerBatchColumnsResponse]), 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { username, format } = request.query;
+      const userId = await findUserId(db, username);
+      if (userId === null) return reply.code(404).send(notFound(username));
+      if (format === 'columns') return { columns: await racerBatchColumns(db, userId) };
+      return { batches: await racerBatchRows(db, userId, config.siteTimezone) };
+    },
+  );
+};
+
+export default racers;

@@ -1,0 +1,74 @@
+/** GET /api/current-display-names?tag (team roster with squads) and GET /api/member-data-latest. */
+import { TagQuery } from '../../../contract/common.js';
+import {
+  CurrentDisplayNamesResponse,
+  MemberDataLatestResponse,
+  RECENT_RACES_HOURS,
+  type MemberLatest,
+  type RosterMember,
+} from '../../../contract/roster.js';
+import { rollingWindow } from '../../domain/activity-windows.js';
+import { formatSiteDateTime } from '../../domain/site-time.js';
+import { meetsWeeklyRequirement } from '../../domain/weekly-requirement.js';
+import { teamMembers, trackedMembers, weeklyRequirementOf, type MemberRow } from '../../db/team/roster-repo.js';
+import { racerTotals } from '../../db/team/window-totals.js';
+import type { RouteModule } from '../context.js';
+
+function memberFields(m: MemberRow, tz: string) {
+  return {
+    UserID: m.userId,
+    Username: m.username,
+    CurrentDisplayName: m.displayName,
+    Role: m.role,
+    Joined: m.joinStamp ? formatSiteDateTime(m.joinStamp, tz) : null,
+    TeamRaces: m.played,
+    LifetimeRaces: m.racesPlayed,
+    AvgWPM: m.avgSpeed,
+    TopWPM: m.highestSpeed,
+    bot: m.bot ? (1 as const) : (0 as const),
+  };
+}
+
+const roster: RouteModule = (app, { db, config, now }) => {
+  const tz = config.siteTimezone;
+
+  app.get(
+    '/current-display-names',
+    { schema: { tags: ['roster'], querystring: TagQuery, response: { 200: CurrentDisplayNamesResponse } } },
+    async (request) => {
+      const { tag } = request.query;
+      const [members, requirement, recent] = [
+        await teamMembers(db, tag),
+        await weeklyRequirementOf(db, tag),
+        await racerTotals(db, tag, rollingWindow(now(), RECENT_RACES_HOURS)),
+      ];
+      const recentRaces = new Map(recent.map((r) => [r.userId, r.races]));
+      return members.map((m): RosterMember => {
+        const races = recentRaces.get(m.userId) ?? 0;
+        return {
+          ...memberFields(m, tz),
+          Tag: m.tag,
+          squad: m.squad ?? '',
+          SquadName: m.customName,
+          RacesLast7Days: races,
+          MeetsWeeklyRequirement: meetsWeeklyRequirement(races, requirement),
+        };
+      });
+    },
+  );
+
+  app.get(
+    '/member-data-latest',
+    { schema: { tags: ['roster'], response: { 200: MemberDataLatestResponse } } },
+    async () =>
+      (await trackedMembers(db)).map(
+        (m): MemberLatest => ({
+          ...memberFields(m, tz),
+          TeamTag: m.tag,
+          SnapshotAt: m.takenAt ? formatSiteDateTime(m.takenAt, tz) : null,
+        }),
+      ),
+  );
+};
+
+export default roster;

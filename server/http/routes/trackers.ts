@@ -1,0 +1,65 @@
+/** GET /api/daily-participants and GET /api/weekly-participants: the Trackers screen's tables. */
+import { ErrorResponse } from '../../../contract/common.js';
+import { DailyParticipantsQuery, ParticipantsResponse, WeeklyParticipantsQuery, type TrackerParticipant } from '../../../contract/trackers.js';
+import { addDayKeys, dayKeyOf, isDayKey, weekStartOf, type DayKey } from '../../domain/site-time.js';
+import { windowStats } from '../../domain/stats.js';
+import { participantsBetween } from '../../db/team/participants-repo.js';
+import type { Queryable } from '../../db/database.js';
+import type { RouteModule } from '../context.js';
+
+/** A real calendar day in the range the calendar helpers handle. */
+function validDay(d: string): boolean {
+  return isDayKey(d) && d >= '1970-01-01' && d <= '2999-12-31';
+}
+
+async function participantsResponse(q: Queryable, tag: string, from: DayKey, to: DayKey) {
+  const rows = await participantsBetween(q, tag, from, to);
+  return {
+    start: `${from} 00:00:00`,
+    end: `${to} 23:59:59`,
+    participants: rows.map((r): TrackerParticipant => {
+      const s = windowStats(r);
+      return {
+        UserID: r.userId,
+        Username: r.username,
+        CurrentDisplayName: r.displayName,
+        TeamTag: tag,
+        Squad: r.squad ?? '',
+        SquadName: r.customName,
+        TotalRaces: s.races,
+        WPM: s.wpm,
+        Accuracy: s.accuracy,
+        Points: s.points,
+        bot: r.bot ? 1 : 0,
+      };
+    }),
+  };
+}
+
+const trackers: RouteModule = (app, { db, config, now }) => {
+  const tz = config.siteTimezone;
+  const responses = { 200: ParticipantsResponse, 400: ErrorResponse };
+
+  app.get(
+    '/daily-participants',
+    { schema: { tags: ['trackers'], querystring: DailyParticipantsQuery, response: responses } },
+    async (request, reply) => {
+      const day = request.query.date ?? dayKeyOf(now(), tz);
+      if (!validDay(day)) return reply.code(400).send({ error: `date: ${day} is not a calendar day` });
+      return participantsResponse(db, request.query.tag, day, day);
+    },
+  );
+
+  app.get(
+    '/weekly-participants',
+    { schema: { tags: ['trackers'], querystring: WeeklyParticipantsQuery, response: responses } },
+    async (request, reply) => {
+      const day = request.query.week ?? dayKeyOf(now(), tz);
+      if (!validDay(day)) return reply.code(400).send({ error: `week: ${day} is not a calendar day` });
+      const sunday = weekStartOf(day);
+      return participantsResponse(db, request.query.tag, sunday, addDayKeys(sunday, 6));
+    },
+  );
+};
+
+export default trackers;

@@ -1,0 +1,78 @@
+/**
+ * Start-up: opens the database, ensures the first admin, starts the demo community or tracks the
+ * configured teams, serves the API and the built app, and polls every 10 minutes. Ctrl-C waits for
+ * a poll in progress to commit before closing the database.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/open.js';
+import { LockedError } from './db/pglite.js';
+import { buildApp, LOG_REDACT } from './http/app.js';
+import { startScheduler } from './collector/scheduler.js';
+import { ensureFirstAdmin } from './users/bootstrap-admin.js';
+import { startDemoCommunity, type DemoCommunity } from './demo/demo-community.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main() {
+  const config = loadConfig();
+  const logger = { level: process.env.LOG_LEVEL ?? 'info', redact: LOG_REDACT };
+  let db;
+  try {
+    db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    if (err instanceof LockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const now = () => new Date();
+  const app = await buildApp({ db, config, now }, { staticDir: process.env.STATIC_DIR ? path.resolve(process.env.STATIC_DIR) : path.join(root, 'dist'), logger });
+  const log = app.log;
+  await ensureFirstAdmin(db, config, log);
+
+  let demo: DemoCommunity | null = null;
+  let base = config.gameApiBase;
+  if (config.demo) {
+    demo = await startDemoCommunity({
+      db,
+      tz: config.siteTimezone,
+      log,
+      now,
+      teams: process.env.DEMO_TEAMS ? Number(process.env.DEMO_TEAMS) : undefined,
+      days: process.env.DEMO_DAYS ? Number(process.env.DEMO_DAYS) : undefined,
+    });
+    base = demo.baseUrl;
+  } else {
+    for (const tag of config.trackedTeams) {
+      await db.query('INSERT INTO teams (tag, tracked) VALUES ($1, true) ON CONFLICT (tag) DO NOTHING', [tag]);
+    }
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  const scheduler = startScheduler({ db, base, tz: config.siteTimezone, logger: log, now });
+  log.info(
+    `NT Team Stats is up on http://localhost:${config.port} (${config.demo ? 'demo community' : `tracking ${config.trackedTeams.join(', ')}`}, ${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info(`${signal}: finishing the current poll and shutting down...`);
+    await scheduler.stop();
+    await app.close();
+    await demo?.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+/** The three chart cards of the Activity screen, each with its loading and error text; uPlot loads lazily. */
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { format } from 'date-fns';
+import { zoneLabel } from '../../lib/format';
+import { useSiteTimezone } from '../../lib/site';
+import { Card } from '../../ui/card';
+import { ErrorBox, Loading } from '../../ui/states';
+import { hourlyRacesQueryOptions, periodRacesQueryOptions, type RacesPeriod } from './activity-queries';
+
+const HourlyChart = lazy(() => import('./hourly-chart'));
+const PeriodChart = lazy(() => import('./period-chart'));
+
+const LOADING = 'Loading chart data...';
+
+/** "2026-03-29" → "3/29" (a calendar day: no zone shift). */
+function shortDay(key: string): string {
+  const [y, m, d] = key.split('-').map(Number);
+  return format(new Date(y, m - 1, d), 'M/d');
+}
+
+export function HourlyCard({ tag }: { tag: string }) {
+  const tz = useSiteTimezone();
+  const q = useQuery(hourlyRacesQueryOptions(tag));
+  return (
+    <Card title={`Races per Hour (last 24 hours, ${zoneLabel(tz)})`} className="activity-card">
+      {q.isPending ? (
+        <Loading text={LOADING} />
+      ) : q.error && !q.data ? (
+        <ErrorBox text="Error: Failed to fetch hourly data" />
+      ) : (
+        <Suspense fallback={<Loading text={LOADING} />}>
+          <HourlyChart rows={q.data} tz={tz} />
+        </Suspense>
+      )}
+    </Card>
+  );
+}
+
+export function PeriodCard({ tag, period }: { tag: string; period: RacesPeriod }) {
+  const q = useQuery(periodRacesQueryOptions(tag, period));
+  const title = period === 'daily' ? 'Daily Races' : 'Weekly Races';
+  return (
+    <Card title={title} className="activity-card">
+      {q.isPending ? (
+        <Loading text={LOADING} />
+      ) : q.error && !q.data ? (
+        <ErrorBox text={`Error: Failed to fetch ${period} data`} />
+      ) : (
+        <Suspense fallback={<Loading text={LOADING} />}>
+          <PeriodChart
+            rows={q.data}
+            title={title}
+            colour={period === 'daily' ? '#f0640f' : '#2563eb'}
+            label={shortDay}
+          />
+          <p className="chart-note">{period === 'daily' ? 'Last 8 days; today is the last bar.' : 'Last 8 weeks, by the Sunday that starts each week.'}</p>
+        </Suspense>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * The stacked hourly races chart: one bar segment per racer and hour (uPlot, loaded lazily), a
+ * legend of the top 20 racers by races with Show More / Show Less, and a readout of the hovered hour.
+ */
+import { useMemo, useState } from 'react';
+import uPlot from 'uplot';
+import type { HourlyRacesRow } from '../../../contract/activity';
+import { formatInZone } from '../../../server/domain/site-time';
+import { formatInt, zoneLabel } from '../../lib/format';
+import { UplotChart } from '../../ui/uplot-chart';
+import { buildHourlyStack, cumulativeStack, hourBucketsFor, HOURS_SHOWN, LEGEND_LIMIT } from './hourly-stack';
+import { OTHERS_COLOUR, paletteColour } from './palette';
+
+const bars = uPlot.paths.bars!({ size: [0.82, 48], gap: 1 });
+
+export interface HourlyChartProps {
+  rows: HourlyRacesRow[];
+  tz: string;
+}
+
+export default function HourlyChart({ rows, tz }: HourlyChartProps) {
+  const [expanded, setExpanded] = useState(false);
+  const [hover, setHover] = useState<number | null>(null);
+  const stack = useMemo(() => {
+    const hours = hourBucketsFor(rows, Date.now(), HOURS_SHOWN);
+    return buildHourlyStack(rows, hours, expanded ? null : LEGEND_LIMIT);
+  }, [rows, expanded]);
+  const colours = useMemo(() => stack.series.map((s, i) => (s.username === null ? OTHERS_COLOUR : paletteColour(i))), [stack]);
+
+  const data = useMemo<uPlot.AlignedData>(
+    () => [stack.hours.map((h) => h / 1000), ...cumulativeStack(stack.series)],
+    [stack],
+  );
+  const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(() => {
+    const drawn = [...stack.series].reverse();
+    const drawnColours = [...colours].reverse();
+    return {
+      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), tz),
+      legend: { show: false },
+      cursor: { points: { show: false }, drag: { x: false, y: false } },
+      scales: {
+        x: { time: true, range: (_u, min, max) => [min - 1800, max + 1800] },
+        y: { range: (_u, _min, max) => [0, Math.max(5, Math.ceil(max * 1.1))] },
+      },
+      axes: [
+        { stroke: '#5b6477', grid: { show: false } },
+        { stroke: '#5b6477', label: 'Races', grid: { stroke: '#eef0f4' }, size: 56 },
+      ],
+      series: [
+        {},
+        ...drawn.map((s, i) => ({ label: s.label, fill: drawnColours[i], stroke: drawnColours[i], width: 0, paths: bars, points: { show: false } })),
+      ],
+      hooks: { setCursor: [(u: uPlot) => setHover(u.cursor.idx ?? null)] },
+    };
+  }, [stack, colours, tz]);
+
+  const legend = stack.series.filter((s) => s.total > 0);
+  const hourLabel = (i: number) => `${formatInZone(stack.hours[i], tz, 'EEE MMM d, h a')} ${zoneLabel(tz)}`;
+  const readout = hover !== null && stack.hours[hover] !== undefined
+    ? stack.series
+        .map((s, i) => ({ label: s.label, races: s.values[hover], colour: colours[i] }))
+        .filter((x) => x.races > 0)
+        .sort((a, b) => b.races - a.races)
+    : null;
+
+  return (
+    <div className="hourly-chart">
+      <UplotChart options={options} data={data} height={320} className="activity-chart" />
+      <p className="chart-readout" aria-live="polite">
+        {readout && hover !== null ? (
+          <>
+            <strong>{hourLabel(hover)}</strong>: {formatInt(stack.totals[hover])} races
+            {readout.length ? ' — ' : ''}
+            {readout.slice(0, 6).map((x, i) => (
+              <span key={x.label}>
+                {i ? ', ' : ''}
+                {x.label} {formatInt(x.races)}
+              </span>
+            ))}
+            {readout.length > 6 ? ', …' : ''}
+          </>
+        ) : (
+          <>Hover or tap a bar to see who raced in that hour.</>
+        )}
+      </p>
+      <ul className="chart-legend" aria-label="Racers by races in the last 24 hours">
+        {legend.map((s) => {
+          const i = stack.series.indexOf(s);
+          return (
+            <li key={s.username ?? 'others'}>
+              <span className="legend-swatch" style={{ background: colours[i] }} aria-hidden="true" />
+              <span className="legend-label">{s.label}</span>
+              <span className="legend-value">{formatInt(s.total)}</span>
+            </li>
+          );
+        })}
+      </ul>
+      {stack.racerCount > LEGEND_LIMIT ? (
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setExpanded((e) => !e)} aria-expanded={expanded}>
+          {expanded ? 'Show Less' : `Show More (${stack.racerCount - LEGEND_LIMIT})`}
+        </button>
+      ) : null}
+    </div>
+  );
+}

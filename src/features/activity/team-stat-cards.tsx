@@ -1,0 +1,29 @@
+/** The Activity screen's stat cards from team-stats: the last 24 hours and the top racers. */
+import { useQuery } from '@tanstack/react-query';
+import type { TopRacer } from '../../../contract/activity';
+import { formatAccuracy, formatInt, formatWpm, MISSING } from '../../lib/format';
+import { StatCard, StatGrid } from '../../ui/stat-card';
+import { ErrorBox, Loading } from '../../ui/states';
+import { teamStatsQueryOptions } from './activity-queries';
+
+function top(r: TopRacer | null) {
+  return r ? { value: r.CurrentDisplayName, hint: `${formatInt(r.races)} races` } : { value: MISSING, hint: 'No races' };
+}
+
+export function TeamStatCards({ tag }: { tag: string }) {
+  const { data, isPending, error } = useQuery(teamStatsQueryOptions(tag));
+  if (isPending) return <Loading text="Loading team stats..." />;
+  if (error && !data) return <ErrorBox text="Failed to load team stats. Please try again later." />;
+  const day = top(data.top_racer);
+  const week = top(data.top_racer_7d);
+  return (
+    <StatGrid>
+      <StatCard label="Races (24h)" value={formatInt(data.races)} />
+      <StatCard label="Avg WPM (24h)" value={formatWpm(data.avg_wpm)} />
+      <StatCard label="Accuracy (24h)" value={formatAccuracy(data.accuracy)} />
+      <StatCard label="Active Members (24h)" value={formatInt(data.active_members)} />
+      <StatCard label="Top Racer (24h)" value={<span className="stat-name">{day.value}</span>} hint={day.hint} />
+      <StatCard label="Top Racer (7 days)" value={<span className="stat-name">{week.value}</span>} hint={week.hint} />
+    </StatGrid>
+  );
+}

@@ -1,0 +1,23 @@
+/** The page footer: what the site is, how fresh the data is, and where to learn more. */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { formatCT } from '../../lib/format';
+import { siteQueryOptions } from '../../lib/site';
+
+export function Footer() {
+  const { data: site } = useQuery(siteQueryOptions());
+  return (
+    <footer className="footer">
+      <div className="footer-inner">
+        <span>
+          <strong>NT Team Stats</strong> · team and racer stats for Nitro Type
+          {site?.demo ? ' · demo data from a simulated community' : ''}
+        </span>
+        <span>
+          {site?.lastPollAt ? <>Data updated {formatCT(site.lastPollAt)} · </> : null}
+          <Link to="/about">About</Link>
+        </span>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The top navigation: brand, Leaderboards / Teams / Racers / About / Admin (admins only), and the
+ * account area on the right. The active tab follows the path prefix; the tag in the address is
+ * kept, and Teams falls back to the last selected tag.
+ */
+import type { ReactNode } from 'react';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { topTabFromPath, type TopTab } from '../../lib/nav-paths';
+import { tagParam } from '../../lib/search';
+import { useMe } from '../../lib/session';
+import { getStored } from '../../lib/storage';
+import { InfoIcon, RacerIcon, ShieldIcon, TeamIcon, TrophyIcon } from '../../ui/icons';
+
+export function TopNav({ account }: { account: ReactNode }) {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const rawTag = useRouterState({ select: (s) => (s.location.search as Record<string, unknown>).tag });
+  const me = useMe();
+  const active = topTabFromPath(pathname);
+  const tag = tagParam.parse(rawTag);
+  const teamsTag = tag ?? tagParam.parse(getStored('selectedTag') ?? undefined);
+  const current = (t: TopTab) => (t === active ? { 'aria-current': 'page' as const, className: 'nav-tab active' } : { className: 'nav-tab' });
+
+  return (
+    <header className="topbar">
+      <div className="topbar-inner">
+        <Link to="/leaderboards" search={{ tag }} className="brand" aria-label="NT Team Stats home">
+          <img src="/icon-192.png" alt="" width={32} height={32} />
+          <span className="brand-name">
+            NT <strong>Team Stats</strong>
+          </span>
+        </Link>
+        <nav className="nav-tabs" aria-label="Main">
+          <Link to="/leaderboards" search={{ tag }} {...current('leaderboards')}>
+            <TrophyIcon />
+            <span>Leaderboards</span>
+          </Link>
+          <Link to="/roster" search={{ tag: teamsTag }} {...current('teams')}>
+            <TeamIcon />
+            <span>Teams</span>
+          </Link>
+          <Link to="/racers" search={{ tag }} {...current('racers')}>
+            <RacerIcon />
+            <span>Racers</span>
+          </Link>
+          <Link to="/about" {...current('about')}>
+            <InfoIcon />
+            <span>About</span>
+          </Link>
+          {me.logged_in && me.role === 'admin' ? (
+            <Link to="/admin" {...current('admin')}>
+              <ShieldIcon />
+              <span>Admin</span>
+            </Link>
+          ) : null}
+        </nav>
+        <div className="topbar-account">{account}</div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,57 @@
+/** Right side of the top navigation: username and Logout when logged in, else a Login button. */
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MeResponse } from '../../../contract/auth';
+import { apiSend } from '../../lib/api';
+import { useOnline } from '../../lib/online';
+import { ME_QUERY_KEY, useMe } from '../../lib/session';
+import { UserIcon } from '../../ui/icons';
+import { LoginDialog } from './login-dialog';
+
+const LOGGED_OUT: MeResponse = { logged_in: false, username: null, role: null };
+
+export function AccountMenu() {
+  const me = useMe();
+  const online = useOnline();
+  const queryClient = useQueryClient();
+  const [loginOpen, setLoginOpen] = useState(false);
+
+  const logout = useMutation({
+    mutationFn: () => apiSend<unknown>('POST', '/api/logout', {}),
+    onSettled: () => {
+      queryClient.setQueryData(ME_QUERY_KEY, LOGGED_OUT);
+      // Staff data (user accounts, the audit log) must not stay in this browser's cache.
+      queryClient.removeQueries({ queryKey: ['staff'] });
+      queryClient.removeQueries({ queryKey: ['my-team-tag'] });
+      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    },
+  });
+
+  if (me.logged_in) {
+    return (
+      <div className="account">
+        <span className="account-user" title={me.role ? `${me.username} (${me.role})` : undefined}>
+          <UserIcon />
+          <span className="account-name">{me.username}</span>
+        </span>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => logout.mutate()} disabled={logout.isPending || !online}>
+          Logout
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="account">
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        onClick={() => setLoginOpen(true)}
+        disabled={!online}
+        title={online ? undefined : 'Logging in needs a connection'}
+      >
+        Login
+      </button>
+      <LoginDialog open={loginOpen} onClose={() => setLoginOpen(false)} />
+    </div>
+  );
+}

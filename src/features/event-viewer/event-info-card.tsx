@@ -1,0 +1,60 @@
+/** The selected event's info: status, times in CT, teams, description and pay-to-play settings. */
+import type { ReactNode } from 'react';
+import type { Event } from '../../../contract/events';
+import { formatCT, formatInt, formatMoney } from '../../lib/format';
+import { Card } from '../../ui/card';
+
+/** Teams are comma- or space-separated; N/A when there are none. */
+export function eventTeams(teamTag: string): string {
+  const tags = teamTag.split(/[\s,]+/).filter(Boolean);
+  return tags.length ? tags.join(', ') : 'N/A';
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="event-info-item">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+const bonus = (n: number | null) => (n === null ? '-' : `×${n}`);
+
+export function EventInfoCard({ event, participantCount }: { event: Event; participantCount: number | undefined }) {
+  const paysOut = event.PayoutIncrement !== null && event.PayoutIncrement !== 0;
+  return (
+    <Card
+      className="event-info"
+      title={
+        <span className="event-info-title">
+          {event.Title} <span className={`status-badge ${event.Status.toLowerCase()}`}>{event.Status}</span>
+        </span>
+      }
+    >
+      {event.Description ? <p className="event-info-description">{event.Description}</p> : null}
+      <dl className="event-info-grid">
+        <Item label="Event ID">{event.EventID}</Item>
+        <Item label="Teams">{eventTeams(event.TeamTag)}</Item>
+        <Item label="Start">{formatCT(event.StartTime)}</Item>
+        <Item label="End">{formatCT(event.EndTime)}</Item>
+        <Item label="Default Sort">{event.DefaultSort}</Item>
+        <Item label="Participants">{participantCount === undefined ? '-' : formatInt(participantCount)}</Item>
+      </dl>
+      {paysOut ? (
+        <div className="event-p2p">
+          <h3 className="event-p2p-title">Pay-to-play</h3>
+          <dl className="event-info-grid">
+            <Item label="Min Races">{formatInt(event.MinRaces)}</Item>
+            <Item label="Qualifying Races">{formatInt(event.QualifyingRaces)}</Item>
+            <Item label="Race Increment">{formatInt(event.RaceIncrement || 1)}</Item>
+            <Item label="Payout Increment">{formatMoney(event.PayoutIncrement)}</Item>
+            <Item label="Cap">{event.Cap === null ? 'None' : formatMoney(event.Cap)}</Item>
+            <Item label="Bonus at 96%+">{bonus(event.AccBonus96)}</Item>
+            <Item label="Bonus at 98%+">{bonus(event.AccBonus98)}</Item>
+          </dl>
+        </div>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,66 @@
+/** The Racers table (spec §2 "Event viewer"); Winnings only when the event pays out. */
+import { Link } from '@tanstack/react-router';
+import type { Participant } from '../../../contract/events';
+import { UNASSIGNED } from '../../../contract/squads';
+import { formatMoney } from '../../lib/format';
+import { racerProfileUrl } from '../../lib/links';
+import { ExternalIcon, RobotIcon } from '../../ui/icons';
+import { SquadBadge } from '../../ui/squad-badge';
+import { racesColumn, statColumns } from './stat-columns';
+import type { ViewColumn } from './view-columns';
+
+/** What the squad badge shows: the custom name, else the squad, else Unassigned. */
+export const squadLabel = (p: { Squad: string; SquadName: string | null }) => p.SquadName?.trim() || p.Squad || UNASSIGNED;
+
+export function participantColumns(tag: string | undefined, withWinnings: boolean): ViewColumn<Participant>[] {
+  const cols: ViewColumn<Participant>[] = [
+    {
+      key: 'CurrentDisplayName',
+      header: 'Display Name',
+      render: (p) => (
+        <span className="racer-name">
+          <a className="external-link" href={racerProfileUrl(p.Username)} target="_blank" rel="noopener noreferrer">
+            {p.CurrentDisplayName || p.Username}
+            <ExternalIcon />
+          </a>
+          {p.bot === 1 ? <RobotIcon className="bot-marker" role="img" aria-label="Flagged as bot" aria-hidden="false" /> : null}
+        </span>
+      ),
+      sortValue: (p) => p.CurrentDisplayName || p.Username,
+      exportValue: (p) => p.CurrentDisplayName || p.Username,
+    },
+    {
+      key: 'Username',
+      header: 'Username',
+      render: (p) => (
+        <Link to="/racers" search={{ username: p.Username, subtab: 'batch', tag }}>
+          {p.Username}
+        </Link>
+      ),
+      sortValue: (p) => p.Username,
+      exportValue: (p) => p.Username,
+    },
+    { key: 'TeamTag', header: 'Team', render: (p) => p.TeamTag, sortValue: (p) => p.TeamTag, exportValue: (p) => p.TeamTag },
+    {
+      key: 'Squad',
+      header: 'Squad',
+      render: (p) => <SquadBadge squad={p.Squad} customName={p.SquadName} />,
+      sortValue: squadLabel,
+      exportValue: squadLabel,
+    },
+    racesColumn<Participant>('TotalRaces', (p) => p.TotalRaces),
+    ...statColumns<Participant>(),
+  ];
+  if (withWinnings) {
+    cols.push({
+      key: 'Winnings',
+      header: 'Winnings',
+      numeric: true,
+      // Blank, not "-", whenever there is nothing to pay (spec §5).
+      render: (p) => (p.Winnings === null ? '' : formatMoney(p.Winnings)),
+      sortValue: (p) => p.Winnings,
+      exportValue: (p) => p.Winnings,
+    });
+  }
+  return cols;
+}

@@ -1,0 +1,20 @@
+/** One of the event tables: the rows in the given sort order, with sortable headers. */
+import { DataTable } from '../../ui/data-table';
+import type { SortState } from './table-sort';
+import { toTableColumns, type ViewColumn } from './view-columns';
+
+export interface ResultsTableProps<Row> {
+  columns: ViewColumn<Row>[];
+  /** Already sorted. */
+  rows: Row[];
+  rowKey: (row: Row) => string;
+  sort: SortState;
+  onSort: (key: string) => void;
+  caption: string;
+}
+
+export function ResultsTable<Row>({ columns, rows, rowKey, sort, onSort, caption }: ResultsTableProps<Row>) {
+  return (
+    <DataTable columns={toTableColumns(columns)} rows={rows} rowKey={rowKey} sort={sort} onHeaderClick={onSort} caption={caption} maxHeight="70vh" />
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * One column definition serves the screen, the sort and the export, so a downloaded file always
+ * matches the table: `render` for the cell, `sortValue` for sorting, `exportValue` for the file
+ * (numbers rounded as the screen shows them, still numbers).
+ */
+import type { ReactNode } from 'react';
+import type { CellValue, ExportSheet } from '../../lib/export/export-table';
+import type { Column } from '../../ui/data-table';
+import type { SortValue } from './table-sort';
+
+export interface ViewColumn<Row> {
+  key: string;
+  header: string;
+  /** Header in the exported file when it differs (e.g. "Accuracy (%)"). */
+  exportHeader?: string;
+  numeric?: boolean;
+  className?: string;
+  render: (row: Row) => ReactNode;
+  sortValue: (row: Row) => SortValue;
+  exportValue: (row: Row) => CellValue;
+}
+
+export function toTableColumns<Row>(cols: ViewColumn<Row>[]): Column<Row>[] {
+  return cols.map((c) => ({ key: c.key, header: c.header, sortable: true, numeric: c.numeric, className: c.className, render: c.render }));
+}
+
+export function toExportSheet<Row>(name: string, cols: ViewColumn<Row>[], rows: Row[]): ExportSheet<Row> {
+  return { name, rows, columns: cols.map((c) => ({ header: c.exportHeader ?? c.header, value: c.exportValue })) };
+}
+
+export function sortValueOf<Row>(cols: ViewColumn<Row>[]): (row: Row, key: string) => SortValue {
+  const byKey = new Map(cols.map((c) => [c.key, c]));
+  return (row, key) => byKey.get(key)?.sortValue(row) ?? null;
+}
+
+/** A number rounded to `dp` decimals, or null. */
+export function rounded(n: number | null | undefined, dp: number): number | null {
+  if (n === null || n === undefined || !Number.isFinite(n)) return null;
+  const f = 10 ** dp;
+  return Math.round(n * f) / f;
+}

@@ -1,0 +1,30 @@
+/**
+ * /events: the selected team's events. A failed load empties the list silently (spec §8); offline
+ * the last list stays with its "offline, data from" note.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { Event } from '../../../contract/events';
+import { Card } from '../../ui/card';
+import { Empty, Loading, OfflineNote } from '../../ui/states';
+import { EventsTable } from './events-table';
+import { teamEventsQueryOptions } from './team-events-query';
+import './events.css';
+
+export interface EventsPageProps {
+  tag: string | undefined;
+  onOpen: (event: Event) => void;
+}
+
+export function EventsPage({ tag, onOpen }: EventsPageProps) {
+  const query = useQuery({ ...teamEventsQueryOptions(tag ?? ''), enabled: !!tag });
+  let body;
+  if (!tag) body = <Empty text="Select a team to see its events." />;
+  else if (query.isPending) body = <Loading text="Loading events..." />;
+  else body = <EventsTable events={query.data ?? []} onOpen={onOpen} />;
+  return (
+    <Card title={tag ? `${tag} events` : 'Events'} className="events-page">
+      {tag ? <OfflineNote updatedAt={query.dataUpdatedAt} /> : null}
+      {body}
+    </Card>
+  );
+}

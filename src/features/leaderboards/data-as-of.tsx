@@ -1,0 +1,18 @@
+/** "Data as of 1:07 PM CT": when the collector last finished a poll (GET /api/site lastPollAt). */
+import { useQuery } from '@tanstack/react-query';
+import { dayKeyOf } from '../../../server/domain/site-time';
+import { formatCT } from '../../lib/format';
+import { siteQueryOptions } from '../../lib/site';
+
+export function DataAsOf({ now, tz }: { now: Date; tz: string }) {
+  const { data } = useQuery(siteQueryOptions());
+  if (!data?.lastPollAt) return null;
+  const at = new Date(data.lastPollAt);
+  const sameDay = dayKeyOf(at, tz) === dayKeyOf(now, tz);
+  return (
+    <p className="data-as-of">
+      <span className="data-as-of-dot" aria-hidden="true" />
+      Data as of <time dateTime={data.lastPollAt}>{formatCT(at, sameDay ? 'h:mm a' : 'MMM d, h:mm a', tz)}</time>
+    </p>
+  );
+}

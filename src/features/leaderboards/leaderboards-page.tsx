@@ -1,0 +1,193 @@
+/**
+ * /leaderboards: Team and Individual tabs, the six periods with their pickers, the bot checkbox,
+ * the filter box, and the board with rank changes; the choice lives in the address and is
+ * remembered in browser storage as the next visit's default.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useState } from 'react';
+import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../../contract/leaderboards';
+import { apiTimes, periodWindow, previousWindow, type Period, type PeriodSelection } from '../../../server/domain/periods';
+import { dayKeyOf } from '../../../server/domain/site-time';
+import { useSiteTimezone } from '../../lib/site';
+import { getStored, setStored } from '../../lib/storage';
+import { Card } from '../../ui/card';
+import { DataTable } from '../../ui/data-table';
+import { Pager } from '../../ui/pager';
+import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
+import { Tabs } from '../../ui/tabs';
+import { DataAsOf } from './data-as-of';
+import { individualColumns, teamColumns } from './leaderboard-columns';
+import { individualLeaderboardQueryOptions, teamLeaderboardQueryOptions } from './leaderboard-queries';
+import { buildBoard, pageOf, type BoardRow } from './leaderboard-rows';
+import {
+  emptyMessage,
+  hasBotCheckbox,
+  resolveGroupBy,
+  resolvePeriod,
+  resolveSelection,
+  selectionSearch,
+  sendsShowBot,
+  type GroupBy,
+  type LeaderboardSearch,
+} from './leaderboard-selection';
+import { DEFAULT_LEADERBOARD_SORT, nextLeaderboardSort, type LeaderboardSort, type LeaderboardSortKey } from './leaderboard-sort';
+import { PeriodPicker } from './period-picker';
+import { boardHeading } from './period-labels';
+import { useLastFor } from './use-last-for';
+import { useMinuteClock } from './use-minute-clock';
+import './leaderboards.css';
+
+const GROUP_TABS = [
+  { key: 'teams', label: 'Team Leaderboards' },
+  { key: 'individuals', label: 'Individual Leaderboards' },
+];
+
+const PERIOD_TABS: { key: Period; label: string }[] = [
+  { key: '24hour', label: '24 Hour' },
+  { key: '7day', label: '7 Day' },
+  { key: 'daily', label: 'Daily' },
+  { key: 'weekly', label: 'Weekly' },
+  { key: 'monthly', label: 'Monthly' },
+  { key: 'custom', label: 'Custom' },
+];
+
+export interface LeaderboardsPageProps {
+  search: LeaderboardSearch;
+  /** Replaces the leaderboard's search params (a new history entry). */
+  onSearch: (next: LeaderboardSearch) => void;
+}
+
+export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
+  const tz = useSiteTimezone();
+  const now = useMinuteClock();
+  const today = dayKeyOf(now, tz);
+  const groupBy = resolveGroupBy(search.view, getStored('leaderboardGroupBy'));
+  const period = resolvePeriod(search.period, getStored('leaderboardActiveTab'));
+  const selection = resolveSelection(period, search, now, tz, today);
+  const selectionKey = JSON.stringify(selection);
+  const [showBots, setShowBots] = useState(false);
+  const [sort, setSort] = useState<LeaderboardSort>(DEFAULT_LEADERBOARD_SORT);
+  const [filter, setFilter] = useState('');
+  const [page, setPage] = useState(1);
+  const filterId = useId();
+  const botsId = useId();
+
+  useEffect(() => setStored('leaderboardGroupBy', groupBy), [groupBy]);
+  useEffect(() => setStored('leaderboardActiveTab', period), [period]);
+  // A new board starts on page 1 with the default sort.
+  useEffect(() => {
+    setPage(1);
+  }, [groupBy, selectionKey, showBots]);
+
+  const win = periodWindow(selection, now, tz);
+  const times = apiTimes(win, tz);
+  const previous = apiTimes(previousWindow(selection, now, tz), tz);
+  const showbot = sendsShowBot(groupBy, period) ? (showBots ? 'TRUE' : 'FALSE') : undefined;
+  const isTeams = groupBy === 'teams';
+
+  const teamQuery = useQuery({ ...teamLeaderboardQueryOptions({ ...times, showbot, tz }), enabled: isTeams });
+  const teamPrevious = useQuery({ ...teamLeaderboardQueryOptions({ ...previous, showbot, tz }), enabled: isTeams });
+  const racerQuery = useQuery({ ...individualLeaderboardQueryOptions({ ...times, tz }), enabled: !isTeams });
+  const racerPrevious = useQuery({ ...individualLeaderboardQueryOptions({ ...previous, tz }), enabled: !isTeams });
+  const query = isTeams ? teamQuery : racerQuery;
+  const previousQuery = isTeams ? teamPrevious : racerPrevious;
+
+  // While a rolling window moves on by a minute, keep showing the board of the same choice.
+  const boardId = `${groupBy}|${selectionKey}|${showbot ?? ''}|${tz}`;
+  const current = useLastFor<TeamLeaderboardRow[] | IndividualLeaderboardRow[]>(boardId, query.data);
+  const before = useLastFor<TeamLeaderboardRow[] | IndividualLeaderboardRow[]>(boardId, previousQuery.data);
+
+  const board = useMemo(
+    () => (current ? buildBoard<TeamLeaderboardRow | IndividualLeaderboardRow>(current, before, { sort, showBots: showBots || isTeams, filter }) : []),
+    [current, before, sort, showBots, isTeams, filter],
+  );
+  const paged = pageOf(board, page);
+
+  const choose = (next: Partial<LeaderboardSearch>) => onSearch({ ...search, view: groupBy, ...selectionSearch(selection), ...next });
+  const choosePeriod = (p: Period) => {
+    setSort(DEFAULT_LEADERBOARD_SORT);
+    choose(selectionSearch(resolveSelection(p, {}, now, tz, today)));
+  };
+  const chooseSelection = (sel: PeriodSelection) => choose(selectionSearch(sel));
+  const heading = boardHeading(selection, win, tz);
+  // A failed call empties the list (spec §8); data already on screen for this board stays.
+  const failed = query.isError && !query.data;
+
+  return (
+    <div className="leaderboards-page">
+      <header className="lb-header">
+        <h1 className="page-title">Leaderboards</h1>
+        <DataAsOf now={now} tz={tz} />
+      </header>
+      <Card className="lb-card">
+        <Tabs
+          items={GROUP_TABS}
+          active={groupBy}
+          onSelect={(k) => {
+            setSort(DEFAULT_LEADERBOARD_SORT);
+            choose({ view: k as GroupBy });
+          }}
+          label="Leaderboard type"
+        />
+        <div className="lb-toolbar">
+          <div className="lb-periods">
+            <Tabs items={PERIOD_TABS} active={period} onSelect={(k) => choosePeriod(k as Period)} label="Period" variant="secondary" />
+            <PeriodPicker selection={selection} today={today} onChange={chooseSelection} />
+          </div>
+          <div className="field lb-filter">
+            <label htmlFor={filterId}>Filter</label>
+            <input
+              id={filterId}
+              type="search"
+              placeholder={isTeams ? 'Team tag' : 'Name, username or team'}
+              value={filter}
+              onChange={(e) => {
+                setFilter(e.target.value);
+                setPage(1);
+              }}
+            />
+          </div>
+        </div>
+        <div className="lb-heading-row">
+          <h2 className="lb-heading">
+            {heading.title}
+            <span className="lb-heading-detail">{heading.detail}</span>
+          </h2>
+          {hasBotCheckbox(groupBy, period) ? (
+            <label className="lb-bots" htmlFor={botsId}>
+              <input id={botsId} type="checkbox" checked={showBots} onChange={(e) => setShowBots(e.target.checked)} />
+              Show flagged racers
+            </label>
+          ) : null}
+        </div>
+        <OfflineNote updatedAt={query.dataUpdatedAt || undefined} />
+        {failed ? (
+          <ErrorBox text="Failed to fetch leaderboard" />
+        ) : !current ? (
+          <Loading text="Loading leaderboard..." />
+        ) : board.length === 0 ? (
+          <Empty text={filter.trim() && current?.length ? `No rows match “${filter.trim()}”.` : emptyMessage(groupBy, period)} />
+        ) : isTeams ? (
+          <DataTable
+            caption={`Team leaderboard, ${heading.title}: ${heading.detail}`}
+            columns={teamColumns(period)}
+            rows={paged.rows as BoardRow<TeamLeaderboardRow>[]}
+            rowKey={(b) => b.row.TeamTag}
+            sort={sort}
+            onHeaderClick={(key) => setSort((s) => nextLeaderboardSort(s, key as LeaderboardSortKey))}
+          />
+        ) : (
+          <DataTable
+            caption={`Individual leaderboard, ${heading.title}: ${heading.detail}`}
+            columns={individualColumns(period)}
+            rows={paged.rows as BoardRow<IndividualLeaderboardRow>[]}
+            rowKey={(b) => String(b.row.UserID)}
+            sort={sort}
+            onHeaderClick={(key) => setSort((s) => nextLeaderboardSort(s, key as LeaderboardSortKey))}
+          />
+        )}
+        {!failed && board.length > 0 && (!isTeams || paged.pageCount > 1) ? <Pager page={paged.page} pageCount={paged.pageCount} onPage={setPage} /> : null}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * Batch Inspector chart (loaded lazily with uPlot): WPM line and Races bars on the left axis
+ * (0 to the WPM axis maximum), Accuracy line on the right axis (70-100 %), batch end time in the
+ * site zone on the x axis with at most about 30 labels.
+ */
+import { useMemo, useRef } from 'react';
+import uPlot from 'uplot';
+import { formatCT, formatInt, formatWpm, MISSING } from '../../lib/format';
+import { UplotChart } from '../../ui/uplot-chart';
+import type { BatchSeries } from './batch-series';
+import { CHART_COLORS, axisStyle } from './chart-theme';
+
+export const BATCH_CHART_HEIGHT = 600;
+const MAX_X_LABELS = 30;
+/** Lines break where the racer did not race for longer than this (seconds): a new session. */
+const SESSION_GAP = 3600;
+
+/** Adds a gap to the WPM and Accuracy lines between batches more than SESSION_GAP apart. */
+function sessionGaps(u: uPlot, _seriesIdx: number, idx0: number, idx1: number, nullGaps: uPlot.Series.Gaps): uPlot.Series.Gaps {
+  const xs = u.data[0];
+  const gaps: uPlot.Series.Gaps = [];
+  for (let i = idx0; i < idx1; i++) {
+    if (xs[i + 1] - xs[i] > SESSION_GAP) {
+      gaps.push([Math.round(u.valToPos(xs[i], 'x', true)) + 1, Math.round(u.valToPos(xs[i + 1], 'x', true)) - 1]);
+    }
+  }
+  return nullGaps.length ? [...nullGaps, ...gaps].sort((a, b) => a[0] - b[0]) : gaps;
+}
+
+export interface BatchChartProps {
+  series: BatchSeries;
+  /** Index window [lo, hi) of the batches to draw. */
+  lo: number;
+  hi: number;
+  /** Top of the WPM axis (wpmAxisMax). */
+  wpmMax: number;
+  tz: string;
+  /** Called after every draw (benchmarks and tests). */
+  onDraw?: (chart: uPlot) => void;
+}
+
+export function batchChartOptions(tz: string, wpmMax: number, onDraw: (u: uPlot) => void): Omit<uPlot.Options, 'width' | 'height'> {
+  return {
+    tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), tz),
+    scales: {
+      x: { time: true },
+      y: { range: [0, wpmMax] },
+      acc: { range: [70, 100] },
+    },
+    series: [
+      { label: 'Batch end', value: (_u, v) => (v == null ? MISSING : formatCT(v * 1000, 'MMM d, yyyy h:mm a', tz)) },
+      // Points show by themselves when batches are far enough apart to see them.
+      { label: 'WPM', scale: 'y', stroke: CHART_COLORS.wpm, width: 1.5, gaps: sessionGaps, points: { size: 4 }, value: (_u, v) => formatWpm(v) },
+      {
+        label: 'Races',
+        scale: 'y',
+        stroke: CHART_COLORS.racesStroke,
+        fill: CHART_COLORS.races,
+        width: 0,
+        paths: uPlot.paths.bars!({ size: [0.8, 24, 1] }),
+        points: { show: false },
+        value: (_u, v) => formatInt(v),
+      },
+      {
+        label: 'Accuracy',
+        scale: 'acc',
+        stroke: CHART_COLORS.accuracy,
+        width: 1.5,
+        gaps: sessionGaps,
+        points: { size: 4 },
+        value: (_u, v) => (v == null ? MISSING : `${v.toFixed(2)}%`),
+      },
+    ],
+    axes: [
+      // At most about 30 labels, whatever the width: each label gets at least 1/30 of the plot.
+      { ...axisStyle(), space: (_u, _i, _min, _max, dim) => Math.max(64, dim / MAX_X_LABELS) },
+      { ...axisStyle(), scale: 'y', label: 'WPM / Races', size: 52 },
+      {
+        ...axisStyle(),
+        scale: 'acc',
+        side: 1,
+        label: 'Accuracy',
+        size: 56,
+        grid: { show: false },
+        values: (_u, splits) => splits.map((v) => `${v}%`),
+      },
+    ],
+    legend: { live: true },
+    hooks: { draw: [onDraw] },
+  };
+}
+
+export default function BatchChart({ series, lo, hi, wpmMax, tz, onDraw }: BatchChartProps) {
+  const onDrawRef = useRef(onDraw);
+  onDrawRef.current = onDraw;
+  const options = useMemo(() => batchChartOptions(tz, wpmMax, (u) => onDrawRef.current?.(u)), [tz, wpmMax]);
+  const data = useMemo(
+    (): uPlot.AlignedData => [
+      series.time.slice(lo, hi),
+      series.wpm.slice(lo, hi),
+      series.races.slice(lo, hi),
+      series.accuracyPct.slice(lo, hi),
+    ],
+    [series, lo, hi],
+  );
+  return (
+    <div className="batch-chart" data-testid="batch-chart" data-points={hi - lo}>
+      <UplotChart options={options} data={data} height={BATCH_CHART_HEIGHT} />
+    </div>
+  );
+}

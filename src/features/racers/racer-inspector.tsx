@@ -1,0 +1,133 @@
+/**
+ * The racer inspector screen (/racers, /racers/{username}, /racers/{username}/{subtab}): username
+ * filter and dropdown, then for the chosen racer the date-range slider, the info banner and the
+ * Batch Inspector, Daily Races and Weekly Races tabs.
+ */
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { RacerSubtab } from '../../lib/search';
+import { useSiteTimezone } from '../../lib/site';
+import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
+import { TabLinks } from '../../ui/tabs';
+import { BatchInspector } from './batch-inspector';
+import { toBatchSeries } from './batch-series';
+import { fullRange, indexWindow, isFullRange, type DateRange } from './date-range';
+import { DateRangeSlider } from './date-range-slider';
+import { InfoBanner } from './info-banner';
+import { PeriodRacesPanel } from './period-races-panel';
+import { allUsernamesQueryOptions, racerBatchesQueryOptions, racerErrorText, racerInfoQueryOptions } from './racer-queries';
+import { UsernamePicker } from './username-picker';
+import { topWpm, wpmAxisMax } from './wpm-axis';
+import './racers.css';
+
+const SUBTABS: { key: RacerSubtab; label: string }[] = [
+  { key: 'batch', label: 'Batch Inspector' },
+  { key: 'daily', label: 'Daily Races' },
+  { key: 'weekly', label: 'Weekly Races' },
+];
+
+export interface RacerInspectorProps {
+  username: string | undefined;
+  subtab: RacerSubtab;
+  /** The team tag kept in the address. */
+  tag: string | undefined;
+}
+
+export function RacerInspector({ username, subtab, tag }: RacerInspectorProps) {
+  const navigate = useNavigate();
+  const usernames = useQuery(allUsernamesQueryOptions());
+  const choose = (next: string | undefined) => {
+    if (next) void navigate({ to: '/racers/$username/$subtab', params: { username: next, subtab }, search: { tag } });
+    else void navigate({ to: '/racers', search: { tag } });
+  };
+  const picker = <UsernamePicker usernames={usernames.data ?? []} loading={usernames.isPending} value={username} onChange={choose} />;
+  return (
+    <div className="racers-page">
+      <h1 className="page-title">Racer Inspector</h1>
+      {username ? (
+        // Keyed by racer: choosing another one starts again at page 1 with the whole date range.
+        <RacerDetails key={username} username={username} subtab={subtab} tag={tag} picker={picker} />
+      ) : (
+        <>
+          <section className="card racer-controls">{picker}</section>
+          <Empty text="Choose a racer to see their 10-minute batches and their daily and weekly races." />
+        </>
+      )}
+    </div>
+  );
+}
+
+interface RacerDetailsProps extends RacerInspectorProps {
+  username: string;
+  picker: ReactNode;
+}
+
+function RacerDetails({ username, subtab, tag, picker }: RacerDetailsProps) {
+  const tz = useSiteTimezone();
+  const info = useQuery(racerInfoQueryOptions(username));
+  const batches = useQuery(racerBatchesQueryOptions(username));
+  const series = useMemo(() => (batches.data && !batches.isError ? toBatchSeries(batches.data) : null), [batches.data, batches.isError]);
+  const full = series ? fullRange(series.time) : null;
+
+  // null follows the whole history, also when new batches arrive.
+  const [chosen, setChosen] = useState<DateRange | null>(null);
+  const [page, setPage] = useState(1);
+  const range = full && chosen ? { start: Math.max(chosen.start, full.start), end: Math.min(chosen.end, full.end) } : full;
+  // The slider moves at once; the table and charts follow when the browser has time.
+  const shown = useDeferredValue(range);
+  const { lo, hi } = series && shown ? indexWindow(series.time, shown) : { lo: 0, hi: 0 };
+
+  const highestSpeed = info.isError ? null : info.data?.highestSpeed;
+  const wpmMax = useMemo(() => wpmAxisMax(topWpm(highestSpeed, series?.wpm ?? [])), [highestSpeed, series]);
+
+  const onRange = (r: DateRange) => {
+    setChosen(full && isFullRange(r, full) ? null : r);
+    setPage(1);
+  };
+
+  return (
+    <>
+      <section className="card racer-controls">
+        {picker}
+        {full && range ? <DateRangeSlider full={full} value={range} onChange={onRange} /> : null}
+      </section>
+
+      {info.isPending ? (
+        <Loading text="Loading racer info..." />
+      ) : info.isError ? (
+        <ErrorBox text={racerErrorText(info.error, 'Failed to fetch racer info')} />
+      ) : (
+        <InfoBanner info={info.data} />
+      )}
+
+      <TabLinks label="Racer views">
+        {SUBTABS.map((t) => (
+          <Link
+            key={t.key}
+            to="/racers/$username/$subtab"
+            params={{ username, subtab: t.key }}
+            search={{ tag }}
+            className={`tab${t.key === subtab ? ' active' : ''}`}
+            aria-current={t.key === subtab ? 'page' : undefined}
+          >
+            {t.label}
+          </Link>
+        ))}
+      </TabLinks>
+
+      <OfflineNote updatedAt={batches.dataUpdatedAt} />
+      {batches.isPending ? (
+        <Loading text="Loading batch data..." />
+      ) : batches.isError || !series ? (
+        <ErrorBox text={racerErrorText(batches.error, 'Failed to fetch batch data')} />
+      ) : series.time.length === 0 ? (
+        <Empty text="No batches recorded for this racer yet." />
+      ) : subtab === 'batch' ? (
+        <BatchInspector series={series} lo={lo} hi={hi} wpmMax={wpmMax} tz={tz} page={page} onPage={setPage} />
+      ) : (
+        <PeriodRacesPanel kind={subtab} series={series} lo={lo} hi={hi} tz={tz} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+/** The "Type to filter usernames..." box: a case-sensitive substring match (spec §5). */
+
+export function filterUsernames(usernames: readonly string[], text: string): string[] {
+  if (!text) return [...usernames];
+  return usernames.filter((u) => u.includes(text));
+}

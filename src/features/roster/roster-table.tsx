@@ -1,0 +1,80 @@
+/**
+ * The roster card: members of the selected team, sortable (Joined ascending at first), with the
+ * weekly-requirement summary, a "short only" filter and CSV / Excel export.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { RosterMember } from '../../../contract/roster';
+import { formatInt } from '../../lib/format';
+import { Card } from '../../ui/card';
+import { DataTable } from '../../ui/data-table';
+import { ErrorBox, Loading, OfflineNote } from '../../ui/states';
+import { ExportButtons } from './export-buttons';
+import { rosterColumns } from './roster-columns';
+import { rosterFileBase, rosterSheet } from './roster-export';
+import { currentDisplayNamesQueryOptions } from './roster-queries';
+import { DEFAULT_ROSTER_SORT, nextRosterSort, sortRoster, type RosterSort, type RosterSortKey } from './roster-sort';
+
+function RequirementSummary({ rows, requirement, shortOnly, onShortOnly }: {
+  rows: RosterMember[];
+  requirement: number;
+  shortOnly: boolean;
+  onShortOnly: (v: boolean) => void;
+}) {
+  const met = rows.filter((r) => r.MeetsWeeklyRequirement === true).length;
+  return (
+    <div className="roster-requirement">
+      <p>
+        <strong>{met}</strong> of <strong>{rows.length}</strong> members reached the weekly requirement of{' '}
+        <strong>{formatInt(requirement)}</strong> races in the last 7 days.
+      </p>
+      <label className="check">
+        <input type="checkbox" checked={shortOnly} onChange={(e) => onShortOnly(e.target.checked)} />
+        Only members short of it ({rows.length - met})
+      </label>
+    </div>
+  );
+}
+
+export function RosterTable({ tag, weeklyRequirement }: { tag: string; weeklyRequirement: number | null }) {
+  const query = useQuery(currentDisplayNamesQueryOptions(tag));
+  const [sort, setSort] = useState<RosterSort>(DEFAULT_ROSTER_SORT);
+  const [shortOnly, setShortOnly] = useState(false);
+  const rows = query.data ?? [];
+  const withRequirement = rows.some((r) => r.MeetsWeeklyRequirement !== null);
+  const shown = useMemo(() => {
+    const filtered = shortOnly && withRequirement ? rows.filter((r) => r.MeetsWeeklyRequirement === false) : rows;
+    return sortRoster(filtered, sort);
+  }, [rows, sort, shortOnly, withRequirement]);
+  const columns = useMemo(() => rosterColumns(tag, withRequirement), [tag, withRequirement]);
+
+  return (
+    <Card
+      title={query.data ? `Roster (${rows.length} members)` : 'Roster'}
+      actions={<ExportButtons fileBase={rosterFileBase(tag)} sheets={() => [rosterSheet(tag, shown)]} disabled={!shown.length} />}
+      className="roster-card"
+    >
+      <OfflineNote updatedAt={query.dataUpdatedAt} />
+      {query.isPending ? (
+        <Loading text="Loading roster..." />
+      ) : query.error && !query.data ? (
+        <ErrorBox text={`Failed to fetch roster: ${query.error.message}`} />
+      ) : (
+        <>
+          {withRequirement && weeklyRequirement ? (
+            <RequirementSummary rows={rows} requirement={weeklyRequirement} shortOnly={shortOnly} onShortOnly={setShortOnly} />
+          ) : null}
+          <DataTable
+            caption={`Roster of ${tag}`}
+            columns={columns}
+            rows={shown}
+            rowKey={(m) => String(m.UserID)}
+            sort={sort}
+            onHeaderClick={(key) => setSort((s) => nextRosterSort(s, key as RosterSortKey))}
+            emptyText={shortOnly ? 'Every member meets the weekly requirement.' : 'No members found for this team.'}
+          />
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * Events tab of /teams/admin: Add Event, the team's events (Title, Description, Status, Start and
+ * End Time in CT, Teams, Actions) and the add/edit, pay-to-play and delete dialogs. A teamadmin can
+ * change only events whose teams are all their own; the others show without actions.
+ */
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Event } from '../../../contract/events';
+import { formatCT, getSiteTimezone, zoneLabel } from '../../lib/format';
+import { useOnline } from '../../lib/online';
+import { DataTable, type Column } from '../../ui/data-table';
+import { Loading } from '../../ui/states';
+import { EditIcon, MoneyIcon, PlusIcon, TrashIcon } from './action-icons';
+import { ConfirmDialog } from './confirm-dialog';
+import { errorText } from './error-text';
+import { EventDialog } from './event-dialog';
+import { EventStatusBadge } from './event-status-badge';
+import { PayToPlayDialog } from './pay-to-play-dialog';
+import { deleteEvent, refreshEvents, teamEventsQueryOptions } from './team-admin-queries';
+
+type Open = { kind: 'add' } | { kind: 'edit' | 'pay' | 'delete'; event: Event } | null;
+
+export interface AdminEventsPanelProps {
+  tag: string;
+  /** A teamadmin's own team; undefined for an admin, who may change every event. */
+  ownTeam?: string;
+}
+
+export function AdminEventsPanel({ tag, ownTeam }: AdminEventsPanelProps) {
+  const qc = useQueryClient();
+  const online = useOnline();
+  const events = useQuery(teamEventsQueryOptions(tag));
+  const [open, setOpen] = useState<Open>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const ct = zoneLabel(getSiteTimezone());
+
+  const canChange = (e: Event) => !ownTeam || e.TeamTag.split(/\s+/).every((t) => t === ownTeam);
+  const offlineReason = online ? undefined : 'Needs a connection';
+  const close = () => {
+    setOpen(null);
+    setDeleteError(null);
+  };
+  const saved = () => {
+    close();
+    void refreshEvents(qc, tag);
+  };
+
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteEvent(id),
+    onSuccess: saved,
+    onError: (err) => setDeleteError(errorText(err, 'Failed to delete event')),
+  });
+
+  const columns: Column<Event>[] = [
+    { key: 'Title', header: 'Title', render: (e) => <span className="event-title">{e.Title}</span> },
+    { key: 'Description', header: 'Description', className: 'cell-description', render: (e) => <span title={e.Description}>{e.Description || '-'}</span> },
+    { key: 'Status', header: 'Status', render: (e) => <EventStatusBadge status={e.Status} /> },
+    { key: 'StartTime', header: `Start Time (${ct})`, render: (e) => formatCT(e.StartTime).replace(` ${ct}`, '') },
+    { key: 'EndTime', header: `End Time (${ct})`, render: (e) => formatCT(e.EndTime).replace(` ${ct}`, '') },
+    { key: 'Teams', header: 'Teams', render: (e) => e.TeamTag || 'N/A' },
+    {
+      key: 'Actions',
+      header: 'Actions',
+      render: (e) => {
+        const reason = offlineReason ?? (canChange(e) ? undefined : 'Only an admin can change an event with other teams');
+        return (
+          <div className="row-actions">
+            <button type="button" className="icon-btn action-btn" aria-label={`Edit ${e.Title}`} title={reason ?? 'Edit'} disabled={!!reason} onClick={() => setOpen({ kind: 'edit', event: e })}>
+              <EditIcon />
+            </button>
+            <button type="button" className="icon-btn action-btn" aria-label={`Pay-to-play settings for ${e.Title}`} title={reason ?? 'Pay-to-play settings'} disabled={!!reason} onClick={() => setOpen({ kind: 'pay', event: e })}>
+              <MoneyIcon />
+            </button>
+            <button type="button" className="icon-btn action-btn action-danger" aria-label={`Delete ${e.Title}`} title={reason ?? 'Delete'} disabled={!!reason} onClick={() => setOpen({ kind: 'delete', event: e })}>
+              <TrashIcon />
+            </button>
+          </div>
+        );
+      },
+    },
+  ];
+
+  return (
+    <section className="card" aria-labelledby="admin-events-title">
+      <div className="card-header">
+        <h2 id="admin-events-title" className="card-title">
+          Events of {tag}
+        </h2>
+        <button type="button" className="btn btn-primary" onClick={() => setOpen({ kind: 'add' })} disabled={!online} title={offlineReason}>
+          <PlusIcon />
+          Add Event
+        </button>
+      </div>
+      {events.isPending ? (
+        <Loading text="Loading events..." />
+      ) : (
+        // A failed list shows empty (spec §8).
+        <DataTable columns={columns} rows={events.data ?? []} rowKey={(e) => String(e.EventID)} emptyText={`No events for ${tag} yet.`} caption={`Events of ${tag}`} />
+      )}
+      <EventDialog
+        open={open?.kind === 'add' || open?.kind === 'edit'}
+        event={open?.kind === 'edit' ? open.event : null}
+        tag={tag}
+        teamHint={ownTeam ? `Space-separated. As a team admin you can add events for ${ownTeam} only.` : undefined}
+        onClose={close}
+        onSaved={saved}
+      />
+      <PayToPlayDialog event={open?.kind === 'pay' ? open.event : null} onClose={close} onSaved={saved} />
+      <ConfirmDialog
+        open={open?.kind === 'delete'}
+        title="Delete Event?"
+        message="Are you sure you want to delete this event? This action cannot be undone."
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        error={deleteError}
+        disabledReason={offlineReason}
+        onConfirm={() => open?.kind === 'delete' && remove.mutate(open.event.EventID)}
+        onClose={close}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+/** A yes-or-no question in a dialog, with the error of a failed attempt shown inside it. */
+import { Dialog } from '../../ui/dialog';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  busy: boolean;
+  error: string | null;
+  disabledReason?: string;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+export function ConfirmDialog({ open, title, message, confirmLabel, busy, error, disabledReason, onConfirm, onClose }: ConfirmDialogProps) {
+  return (
+    <Dialog open={open} title={title} onClose={onClose}>
+      <div className="form">
+        <p className="confirm-text">{message}</p>
+        <p className="form-error" role="alert">
+          {error ?? ''}
+        </p>
+        <div className="form-actions">
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy || !!disabledReason} title={disabledReason}>
+            {busy ? 'Deleting…' : confirmLabel}
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

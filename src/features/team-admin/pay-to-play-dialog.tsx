@@ -1,0 +1,93 @@
+/**
+ * The Pay-to-Play Settings dialog: seven required numbers (whole numbers, or 0.01 steps for Cap and
+ * the accuracy bonuses), prefilled from the event or the spec's defaults. A non-JSON failure reads
+ * "Server error occurred"; other failures prefer the server's text.
+ */
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { AdminEventResponse } from '../../../contract/admin-events';
+import type { Event } from '../../../contract/events';
+import { ApiError } from '../../lib/api';
+import { useOnline } from '../../lib/online';
+import { Dialog } from '../../ui/dialog';
+import { hasServerText } from './error-text';
+import { PAY_TO_PLAY_FIELDS, payToPlayBody, payToPlayValues, type PayToPlayValues } from './pay-to-play-form';
+import { updateEvent } from './team-admin-queries';
+
+export interface PayToPlayDialogProps {
+  event: Event | null;
+  onClose: () => void;
+  onSaved: (res: AdminEventResponse) => void;
+}
+
+export function PayToPlayDialog(props: PayToPlayDialogProps) {
+  return (
+    <Dialog open={!!props.event} title="Pay-to-Play Settings" onClose={props.onClose}>
+      {props.event ? <PayToPlayForm {...props} event={props.event} /> : null}
+    </Dialog>
+  );
+}
+
+function failureText(err: unknown): string {
+  if (hasServerText(err)) return err.message;
+  if (err instanceof ApiError && err.status > 0) return 'Server error occurred';
+  return 'Failed to update pay-to-play settings';
+}
+
+function PayToPlayForm({ event, onClose, onSaved }: PayToPlayDialogProps & { event: Event }) {
+  const online = useOnline();
+  const [v, setV] = useState<PayToPlayValues>(() => payToPlayValues(event));
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (body: Parameters<typeof updateEvent>[1]) => updateEvent(event.EventID, body),
+    onSuccess: onSaved,
+    onError: (err) => setError(failureText(err)),
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const checked = payToPlayBody(v);
+    if ('error' in checked) return setError(checked.error);
+    setError(null);
+    save.mutate(checked.body);
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <p className="dialog-lead">{event.Title}</p>
+      <div className="pay-grid">
+        {PAY_TO_PLAY_FIELDS.map((f) => (
+          <div className="field" key={f.key}>
+            <label htmlFor={`ptp-${f.key}`}>{f.label}</label>
+            <input
+              id={`ptp-${f.key}`}
+              name={f.key}
+              type="number"
+              inputMode={f.integer ? 'numeric' : 'decimal'}
+              min={0}
+              step={f.integer ? 1 : 0.01}
+              required
+              value={v[f.key]}
+              onChange={(e) => setV((prev) => ({ ...prev, [f.key]: e.target.value }))}
+              aria-describedby={`ptp-${f.key}-hint`}
+            />
+            <span id={`ptp-${f.key}-hint`} className="field-hint">
+              {f.hint}
+            </span>
+          </div>
+        ))}
+      </div>
+      <p className="form-error" role="alert">
+        {error ?? ''}
+      </p>
+      <div className="form-actions">
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={save.isPending || !online} title={online ? undefined : 'Saving needs a connection'}>
+          {save.isPending ? 'Saving…' : 'Save Settings'}
+        </button>
+      </div>
+    </form>
+  );
+}

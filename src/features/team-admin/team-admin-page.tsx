@@ -1,0 +1,56 @@
+/**
+ * /teams/admin: Events and Squads of the selected team, for an admin (any team) or a teamadmin
+ * (their own team only; the team dropdown is locked by the team layout). Everyone else sees the
+ * spec's login notice.
+ */
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { meQueryOptions, myTeamTagQueryOptions } from '../../lib/session';
+import { Empty, Loading } from '../../ui/states';
+import { Tabs } from '../../ui/tabs';
+import { AdminEventsPanel } from './admin-events-panel';
+import { SquadsBoard } from './squads-board';
+import './team-admin.css';
+
+export const LOGIN_REQUIRED = 'Login now required to add/modify/delete Events and manage Squads. Contact the author for account.';
+
+type View = 'events' | 'squads';
+const VIEWS = [
+  { key: 'events', label: 'Events' },
+  { key: 'squads', label: 'Squads' },
+];
+
+export function TeamAdminPage({ tag }: { tag: string | undefined }) {
+  const me = useQuery(meQueryOptions());
+  const isTeamAdmin = me.data?.logged_in === true && me.data.role === 'teamadmin';
+  const mine = useQuery({ ...myTeamTagQueryOptions(), enabled: isTeamAdmin });
+  const [view, setView] = useState<View>('events');
+
+  if (me.isPending) return <Loading />;
+  const staff = me.data?.logged_in && (me.data.role === 'admin' || me.data.role === 'teamadmin');
+  if (!staff) {
+    return (
+      <section className="card access-note" role="note">
+        <p>{LOGIN_REQUIRED}</p>
+      </section>
+    );
+  }
+  if (isTeamAdmin && mine.isPending) return <Loading />;
+  const ownTeam = isTeamAdmin ? (mine.data?.teamTag ?? null) : undefined;
+  if (ownTeam === null) {
+    return (
+      <section className="card access-note" role="note">
+        <p>Your account is not linked to a team yet. Ask an admin to set your team.</p>
+      </section>
+    );
+  }
+  const team = ownTeam ?? tag;
+  if (!team) return <Empty text="Select a team to manage its events and squads." />;
+
+  return (
+    <div className="team-admin">
+      <Tabs items={VIEWS} active={view} onSelect={(k) => setView(k as View)} label="Team admin" variant="secondary" />
+      {view === 'events' ? <AdminEventsPanel key={team} tag={team} ownTeam={ownTeam} /> : <SquadsBoard key={team} tag={team} />}
+    </div>
+  );
+}

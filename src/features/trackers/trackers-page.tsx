@@ -1,0 +1,86 @@
+/**
+ * /trackers/{tag}: Daily (default) and Weekly tabs, the day or week picker, and the participants
+ * table (Points descending at first) with CSV / Excel export.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { todayKey } from '../../../server/domain/site-time';
+import { useSiteTimezone } from '../../lib/site';
+import { Card } from '../../ui/card';
+import { DataTable } from '../../ui/data-table';
+import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
+import { Tabs } from '../../ui/tabs';
+import { ExportButtons } from './export-buttons';
+import { participantColumns } from './participants-columns';
+import { DEFAULT_PARTICIPANT_SORT, nextParticipantSort, sortParticipants, type ParticipantSort, type ParticipantSortKey } from './participants-sort';
+import { trackerFileBase, trackerSheet } from './tracker-export';
+import { dayOptions, weekOptions } from './tracker-periods';
+import { participantsQueryOptions, type TrackerView } from './tracker-queries';
+import './trackers.css';
+
+const VIEWS = [
+  { key: 'daily', label: 'Daily' },
+  { key: 'weekly', label: 'Weekly' },
+];
+
+export function TrackersPage({ tag }: { tag: string | undefined }) {
+  const tz = useSiteTimezone();
+  const today = todayKey(Date.now(), tz);
+  const days = useMemo(() => dayOptions(today), [today]);
+  const weeks = useMemo(() => weekOptions(today), [today]);
+  const [view, setView] = useState<TrackerView>('daily');
+  const [day, setDay] = useState(days[0].value);
+  const [week, setWeek] = useState(weeks[0].value);
+  const [sort, setSort] = useState<ParticipantSort>(DEFAULT_PARTICIPANT_SORT);
+  const pickerId = useId();
+
+  const period = view === 'daily' ? day : week;
+  const query = useQuery({ ...participantsQueryOptions(tag ?? '', view, period), enabled: !!tag });
+  const ranked = useMemo(() => (query.data?.participants ?? []).map((p, i) => ({ ...p, rank: i + 1 })), [query.data]);
+  const rows = useMemo(() => sortParticipants(ranked, sort) as typeof ranked, [ranked, sort]);
+  const columns = useMemo(() => participantColumns(view, tag ?? ''), [view, tag]);
+
+  if (!tag) return <Empty text="Select a team to see its trackers." />;
+  const options = view === 'daily' ? days : weeks;
+  const failed = query.isError && !query.data;
+
+  return (
+    <Card
+      className="trackers-card"
+      title={
+        <Tabs items={VIEWS} active={view} onSelect={(k) => setView(k as TrackerView)} label="Tracker period" variant="secondary" />
+      }
+      actions={
+        <ExportButtons fileBase={trackerFileBase(tag, view, period)} sheets={() => [trackerSheet(view, period, rows)]} disabled={!rows.length} />
+      }
+    >
+      <div className="field field-inline tracker-picker">
+        <label htmlFor={pickerId}>{view === 'daily' ? 'Date' : 'Week'}</label>
+        <select id={pickerId} value={period} onChange={(e) => (view === 'daily' ? setDay(e.target.value) : setWeek(e.target.value))}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <OfflineNote updatedAt={query.dataUpdatedAt} />
+      {query.isPending ? (
+        <Loading text="Loading participants..." />
+      ) : failed ? (
+        <ErrorBox text="Failed to fetch data" />
+      ) : rows.length === 0 ? (
+        <Empty text={view === 'daily' ? 'No participants found for this date.' : 'No participants found for this week.'} />
+      ) : (
+        <DataTable
+          caption={`${view === 'daily' ? 'Daily' : 'Weekly'} tracker of ${tag}`}
+          columns={columns}
+          rows={rows}
+          rowKey={(p) => String(p.UserID)}
+          sort={sort}
+          onHeaderClick={(key) => setSort((s) => nextParticipantSort(s, key as ParticipantSortKey))}
+        />
+      )}
+    </Card>
+  );
+}

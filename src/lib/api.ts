@@ -1,0 +1,75 @@
+/** Fetch helpers for the JSON API under /api: query strings, JSON bodies and error texts. */
+
+/** A failed call: the HTTP status (0 when the network failed) and the server's `error` text. */
+export class ApiError extends Error {
+  status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export type QueryParams = Record<string, string | number | boolean | undefined>;
+
+/** `/api/x` plus the defined params as a query string. */
+export function apiUrl(path: string, params?: QueryParams): string {
+  const url = path.startsWith('/') ? path : `/${path}`;
+  if (!params) return url;
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v !== undefined) qs.set(k, String(v));
+  }
+  const s = qs.toString();
+  return s ? `${url}?${s}` : url;
+}
+
+async function readResponse<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  let body: unknown = undefined;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+  }
+  if (!res.ok) {
+    const error = body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string'
+      ? (body as { error: string }).error
+      : `Request failed (${res.status})`;
+    throw new ApiError(res.status, error);
+  }
+  if (text && body === undefined) throw new ApiError(res.status, 'Server error occurred');
+  return body as T;
+}
+
+async function doFetch(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, { credentials: 'same-origin', ...init });
+  } catch {
+    throw new ApiError(0, navigator.onLine === false ? 'You are offline' : 'Network error');
+  }
+}
+
+/** GET a JSON document; throws ApiError with the server's `error` text on failure. */
+export async function apiGet<T>(path: string, params?: QueryParams): Promise<T> {
+  const res = await doFetch(apiUrl(path, params), { headers: { Accept: 'application/json' } });
+  return readResponse<T>(res);
+}
+
+/** POST, PUT or DELETE with a JSON body; throws ApiError with the server's `error` text on failure. */
+export async function apiSend<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const res = await doFetch(apiUrl(path), {
+    method,
+    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return readResponse<T>(res);
+}
+
+/** Whether a query should be retried: never for a 4xx (the answer will not change), at most twice otherwise. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}

@@ -1,0 +1,67 @@
+/** Writes both formats and reads them back with independent readers (papaparse, read-excel-file). */
+import Papa from 'papaparse';
+import readExcelFile from 'read-excel-file/node';
+import { describe, expect, it } from 'vitest';
+import { cellValue, MAX_CELL_TEXT } from './cells';
+import { toCsv } from './csv';
+import { safeFileBase } from './export-table';
+import type { ExportSheet } from './types';
+import { xlsxBlob } from './xlsx';
+
+interface Row { name: string; races: number; acc: number | null; note: string }
+const rows: Row[] = [
+  { name: 'Ann, "the fast"', races: 1234, acc: 97.45, note: 'x'.repeat(40_000) },
+  { name: '=HYPERLINK("x")', races: 0, acc: null, note: 'line\nbreak' },
+];
+const sheet: ExportSheet<Row> = {
+  name: 'Racers: Spring [A/B]',
+  columns: [
+    { header: 'Name', value: (r) => r.name },
+    { header: 'Races', value: (r) => r.races },
+    { header: 'Accuracy (%)', value: (r) => r.acc },
+    { header: 'Note', value: (r) => r.note },
+  ],
+  rows,
+};
+
+describe('export cells', () => {
+  it('keeps finite numbers, empties missing ones and cuts long text', () => {
+    expect(cellValue(12.5)).toBe(12.5);
+    expect(cellValue(Number.NaN)).toBeNull();
+    expect(cellValue(undefined)).toBeNull();
+    expect(cellValue('y'.repeat(40_000))).toHaveLength(MAX_CELL_TEXT);
+  });
+
+  it('keeps file names portable', () => {
+    expect(safeFileBase('event_12_participants')).toBe('event_12_participants');
+    expect(safeFileBase('a b/c')).toBe('a_b_c');
+  });
+});
+
+describe('CSV export', () => {
+  it('reads back with papaparse, quoting and defusing formulas', () => {
+    const text = toCsv(sheet);
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.data[0]).toEqual(['Name', 'Races', 'Accuracy (%)', 'Note']);
+    expect(parsed.data[1].slice(0, 3)).toEqual(['Ann, "the fast"', '1234', '97.45']);
+    expect(parsed.data[1][3]).toHaveLength(MAX_CELL_TEXT);
+    expect(parsed.data[2]).toEqual(["'=HYPERLINK(\"x\")", '0', '', 'line\nbreak']);
+  });
+});
+
+describe('Excel export', () => {
+  it('reads back with read-excel-file: valid sheet names, numbers as numbers, cut text', async () => {
+    const blob = await xlsxBlob([sheet, { ...sheet, name: 'racers: spring [a/b]', rows: rows.slice(0, 1) }]);
+    const sheets = await readExcelFile(Buffer.from(await blob.arrayBuffer()));
+    expect(sheets.map((s) => s.sheet)).toEqual(['Racers Spring A B', 'racers spring a b (2)']);
+    const data = sheets[0].data;
+    expect(data[0]).toEqual(['Name', 'Races', 'Accuracy (%)', 'Note']);
+    expect(data[1].slice(0, 3)).toEqual(['Ann, "the fast"', 1234, 97.45]);
+    expect(typeof data[1][1]).toBe('number');
+    expect(String(data[1][3])).toHaveLength(MAX_CELL_TEXT);
+    expect(data[2].slice(0, 3)).toEqual(['=HYPERLINK("x")', 0, null]);
+    expect(sheets[1].data).toHaveLength(2);
+  });
+});

@@ -1,0 +1,8 @@
+/** / → /leaderboards. */
+import { createFileRoute, redirect } from '@tanstack/react-router';
+
+export const Route = createFileRoute('/')({
+  beforeLoad: () => {
+    throw redirect({ to: '/leaderboards', replace: true });
+  },
+});

@@ -1,0 +1,32 @@
+/**
+ * /leaderboards (the home screen): team and individual boards. The view, period and its day,
+ * week, month or From/To live in the address (view, period, date, from, to), next to the kept tag.
+ */
+import { createFileRoute } from '@tanstack/react-router';
+import * as z from 'zod/mini';
+import { PERIODS } from '../../server/domain/periods';
+import { LeaderboardsPage } from '../features/leaderboards/leaderboards-page';
+import { GROUP_BYS, type LeaderboardSearch } from '../features/leaderboards/leaderboard-selection';
+import { tagParam } from '../lib/search';
+
+const dayParam = z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined);
+
+const leaderboardSearchSchema = z.object({
+  tag: tagParam,
+  view: z.catch(z.optional(z.enum(GROUP_BYS)), undefined),
+  period: z.catch(z.optional(z.enum(PERIODS)), undefined),
+  date: dayParam,
+  from: dayParam,
+  to: dayParam,
+});
+
+export const Route = createFileRoute('/leaderboards')({
+  validateSearch: leaderboardSearchSchema,
+  component: LeaderboardsRoute,
+});
+
+function LeaderboardsRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <LeaderboardsPage search={search} onSearch={(next: LeaderboardSearch) => void navigate({ search: next })} />;
+}

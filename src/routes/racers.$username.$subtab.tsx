@@ -1,0 +1,27 @@
+/**
+ * Racer inspector for one racer on one tab (/racers/{username}/{subtab}: batch, daily or weekly);
+ * any other subtab falls back to batch.
+ */
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { RacerInspector } from '../features/racers/racer-inspector';
+import { prefetchRacer } from '../features/racers/racer-queries';
+import { RACER_SUBTABS, teamSearchSchema, type RacerSubtab } from '../lib/search';
+
+const isSubtab = (s: string): s is RacerSubtab => (RACER_SUBTABS as readonly string[]).includes(s);
+
+export const Route = createFileRoute('/racers/$username/$subtab')({
+  validateSearch: teamSearchSchema,
+  beforeLoad: ({ params, search }) => {
+    if (!isSubtab(params.subtab)) {
+      throw redirect({ to: '/racers/$username/$subtab', params: { username: params.username, subtab: 'batch' }, search, replace: true });
+    }
+  },
+  loader: ({ context, params }) => prefetchRacer(context.queryClient, params.username),
+  component: RacerSubtabRoute,
+});
+
+function RacerSubtabRoute() {
+  const { username, subtab } = Route.useParams();
+  const { tag } = Route.useSearch();
+  return <RacerInspector username={username} subtab={isSubtab(subtab) ? subtab : 'batch'} tag={tag} />;
+}

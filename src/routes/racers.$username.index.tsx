@@ -1,0 +1,17 @@
+/** Racer inspector for one racer (/racers/{username}): the Batch Inspector tab. */
+import { createFileRoute } from '@tanstack/react-router';
+import { RacerInspector } from '../features/racers/racer-inspector';
+import { prefetchRacer } from '../features/racers/racer-queries';
+import { teamSearchSchema } from '../lib/search';
+
+export const Route = createFileRoute('/racers/$username/')({
+  validateSearch: teamSearchSchema,
+  loader: ({ context, params }) => prefetchRacer(context.queryClient, params.username),
+  component: RacerRoute,
+});
+
+function RacerRoute() {
+  const { username } = Route.useParams();
+  const { tag } = Route.useSearch();
+  return <RacerInspector username={username} subtab="batch" tag={tag} />;
+}

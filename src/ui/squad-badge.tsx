@@ -1,0 +1,19 @@
+/** A squad's name on its fixed pastel colour with black text; no squad means Unassigned. */
+import { SQUAD_COLOURS, UNASSIGNED, isSquadName } from '../../contract/squads';
+
+export interface SquadBadgeProps {
+  /** Squad name (Avocado … Peach); empty or null means Unassigned. */
+  squad: string | null | undefined;
+  /** The team's custom name for the squad, shown instead of the default when set. */
+  customName?: string | null;
+}
+
+export function SquadBadge({ squad, customName }: SquadBadgeProps) {
+  const key = squad && isSquadName(squad) ? squad : UNASSIGNED;
+  const label = customName?.trim() || (squad && isSquadName(squad) ? squad : UNASSIGNED);
+  return (
+    <span className="squad-badge" style={{ background: SQUAD_COLOURS[key], color: '#000' }} title={customName ? `${key}: ${customName}` : key}>
+      {label}
+    </span>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * React wrapper around uPlot: sizes the chart to its container's width (ResizeObserver) at a
+ * given height, re-creates it when the options change and only swaps the data when the data
+ * changes. Pass memoised options. Import this file lazily from chart screens: uPlot stays out of
+ * the main bundle.
+ */
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+export interface UplotChartProps {
+  /** uPlot options without width and height (memoise them: a new object re-creates the chart). */
+  options: Omit<uPlot.Options, 'width' | 'height'>;
+  data: uPlot.AlignedData;
+  /** Height in CSS pixels of plot and axes. */
+  height: number;
+  className?: string;
+  /** Called with the chart after each creation (for plugins or tests). */
+  onCreate?: (chart: uPlot) => void;
+}
+
+export function UplotChart({ options, data, height, className, onCreate }: UplotChartProps) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<uPlot | null>(null);
+  const dataRef = useRef(data);
+  dataRef.current = data;
+  const onCreateRef = useRef(onCreate);
+  onCreateRef.current = onCreate;
+
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    const width = Math.max(box.clientWidth, 200);
+    const chart = new uPlot({ ...options, width, height }, dataRef.current, box);
+    chartRef.current = chart;
+    onCreateRef.current?.(chart);
+    const ro = new ResizeObserver(() => {
+      const w = Math.max(box.clientWidth, 200);
+      if (w !== chart.width) chart.setSize({ width: w, height });
+    });
+    ro.observe(box);
+    return () => {
+      ro.disconnect();
+      chart.destroy();
+      chartRef.current = null;
+    };
+  }, [options, height]);
+
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (chart && chart.data !== data) chart.setData(data);
+  }, [data]);
+
+  return <div ref={boxRef} className={`uplot-chart${className ? ` ${className}` : ''}`} />;
+}
+
+export default UplotChart;

@@ -1,0 +1,24 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker: precaches the built shell (HTML, JS, CSS, icons, manifest), answers page
+ * navigations with the precached index.html so deep links open offline, and takes over when the
+ * page asks (the "update available" prompt). It does not cache /api responses: the app keeps
+ * those in its own persisted query cache.
+ */
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
+
+self.addEventListener('message', (event) => {
+  if (event.data && (event.data as { type?: string }).type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+  // API calls and files (robots.txt, icons) are not pages.
+  denylist: [/^\/api\//, /\/[^/?]+\.[^/]+$/],
+}));
+clientsClaim();

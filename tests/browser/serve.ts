@@ -1,0 +1,38 @@
+/**
+ * The server the browser tests run against: a fresh in-memory database with a small demo
+ * community (4 simulated teams, 9 days of 10-minute history, sample events and squads), the staff
+ * accounts admin / admin-password-123 (admin) and captain / captain-password-123 (teamadmin of the
+ * first team), and the built app from STATIC_DIR, on E2E_PORT.
+ */
+import path from 'node:path';
+import { loadConfig } from '../../server/config.js';
+import { migrate } from '../../server/db/migrate.js';
+import { openPglite } from '../../server/db/pglite.js';
+import { buildApp } from '../../server/http/app.js';
+import { startDemoCommunity } from '../../server/demo/demo-community.js';
+import { hashPassword } from '../../server/domain/passwords.js';
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+const staticDir = path.resolve(process.env.STATIC_DIR ?? 'dist');
+
+const db = await openPglite();
+await migrate(db);
+const config = { ...loadConfig({}), port, demo: true };
+const now = () => new Date();
+const demo = await startDemoCommunity({ db, tz: config.siteTimezone, log: console, now, teams: 4, racersPerTeam: 20, days: 9 });
+await db.query(
+  `INSERT INTO users (username, password_hash, role, team_tag) VALUES ('admin', $1, 'admin', NULL), ('captain', $2, 'teamadmin', $3)`,
+  [await hashPassword('admin-password-123'), await hashPassword('captain-password-123'), demo.tags[0]],
+);
+const app = await buildApp({ db, config, now }, { staticDir });
+await app.listen({ port, host: '127.0.0.1' });
+console.log(`e2e server on http://127.0.0.1:${port} (teams ${demo.tags.join(', ')})`);
+
+const stop = async () => {
+  await app.close();
+  await demo.close();
+  await db.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,212 @@
+/**
+ * The permission matrix: every mutating staff endpoint (and the admin-only reads) called by an
+ * anonymous visitor, the teamadmin of the team concerned (ALPHA), the teamadmin of another team
+ * (BRAVO) and an admin. Every case starts from fresh records; a refused call must leave every
+ * staff table exactly as it was, an allowed one must change something.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../server/db/database.js';
+import { addRacer, addTeam, dbKinds, testApp, type TestContext } from './helpers.js';
+import { addUser, json, login } from './staff-helpers.js';
+
+type Caller = 'anonymous' | 'teamadminOwn' | 'teamadminOther' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'teamadminOwn', 'teamadminOther', 'admin'];
+
+interface Request {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: object;
+}
+
+interface Case {
+  name: string;
+  /** Creates what the call works on; returns the request to send. */
+  request: (db: Database) => Promise<Request>;
+  expected: Record<Caller, number>;
+  /** A read that changes nothing. */
+  read?: boolean;
+}
+
+const ADMIN_ONLY = { anonymous: 401, teamadminOwn: 403, teamadminOther: 403, admin: 200 };
+const OWN_TEAM = { anonymous: 401, teamadminOwn: 200, teamadminOther: 403, admin: 200 };
+
+const FORM = { Title: 'E', Description: '', StartTime: '2026-03-01T00:00', EndTime: '2026-03-02T00:00', DefaultSort: 'Races' };
+const SETTINGS = { MinRaces: 1, QualifyingRaces: 2, RaceIncrement: 3, PayoutIncrement: 4, Cap: 5, AccBonus96: 1, AccBonus98: 1 };
+
+async function addEvent(db: Database, tags: string[]): Promise<number> {
+  const { rows } = await db.query<{ event_id: number }>(
+    `INSERT INTO events (title, start_time, end_time) VALUES ('Fixture', '2026-03-01T06:00:00Z', '2026-03-02T06:00:00Z') RETURNING event_id`,
+  );
+  for (const [i, tag] of tags.entries()) {
+    await db.query('INSERT INTO event_teams (event_id, tag, position) VALUES ($1, $2, $3)', [rows[0].event_id, tag, i]);
+  }
+  return rows[0].event_id;
+}
+
+let serial = 0;
+const fresh = (prefix: string) => `${prefix}${++serial}`;
+
+const CASES: Case[] = [
+  { name: 'POST /api/users', expected: ADMIN_ONLY, request: async () => ({ method: 'POST', url: '/api/users', payload: { username: fresh('new'), password: 'pw' } }) },
+  {
+    name: 'PUT /api/users/{id} (edit)', expected: ADMIN_ONLY,
+    request: async (db) => ({ method: 'PUT', url: `/api/users/${await addUser(db, { username: fresh('u'), password: 'pw', role: 'teamadmin' })}`, payload: { username: fresh('renamed'), role: 'admin' } }),
+  },
+  {
+    name: 'PUT /api/users/{id} (password)', expected: ADMIN_ONLY,
+    request: async (db) => ({ method: 'PUT', url: `/api/users/${await addUser(db, { username: fresh('u'), password: 'pw', role: 'teamadmin' })}`, payload: { password: 'changed' } }),
+  },
+  {
+    name: 'DELETE /api/users/{id}', expected: ADMIN_ONLY,
+    request: async (db) => ({ method: 'DELETE', url: `/api/users/${await addUser(db, { username: fresh('u'), password: 'pw', role: 'teamadmin' })}` }),
+  },
+  { name: 'POST /api/admin/events (own team)', expected: OWN_TEAM, request: async () => ({ method: 'POST', url: '/api/admin/events', payload: { ...FORM, TeamTag: 'alpha' } }) },
+  {
+    name: 'POST /api/admin/events (own and another team)', expected: ADMIN_ONLY,
+    request: async () => ({ method: 'POST', url: '/api/admin/events', payload: { ...FORM, TeamTag: 'ALPHA BRAVO' } }),
+  },
+  {
+    name: 'PUT /api/admin/events/{id} (form)', expected: OWN_TEAM,
+    request: async (db) => ({ method: 'PUT', url: `/api/admin/events/${await addEvent(db, ['ALPHA'])}`, payload: { ...FORM, Title: 'Changed', TeamTag: 'ALPHA' } }),
+  },
+  {
+    name: 'PUT /api/admin/events/{id} (moving it to another team)', expected: ADMIN_ONLY,
+    request: async (db) => ({ method: 'PUT', url: `/api/admin/events/${await addEvent(db, ['ALPHA'])}`, payload: { ...FORM, TeamTag: 'BRAVO' } }),
+  },
+  {
+    name: 'PUT /api/admin/events/{id} (cross-team event)', expected: ADMIN_ONLY,
+    request: async (db) => ({ method: 'PUT', url: `/api/admin/events/${await addEvent(db, ['ALPHA', 'BRAVO'])}`, payload: SETTINGS }),
+  },
+  {
+    name: 'PUT /api/admin/events/{id} (pay-to-play)', expected: OWN_TEAM,
+    request: async (db) => ({ method: 'PUT', url: `/api/admin/events/${await addEvent(db, ['ALPHA'])}`, payload: SETTINGS }),
+  },
+  {
+    name: 'DELETE /api/admin/events/{id}', expected: OWN_TEAM,
+    request: async (db) => ({ method: 'DELETE', url: `/api/admin/events/${await addEvent(db, ['ALPHA'])}` }),
+  },
+  {
+    name: 'POST /api/update-member-squad (tag from the member)', expected: OWN_TEAM,
+    request: async (db) => {
+      await db.query('DELETE FROM squad_assignments');
+      return { method: 'POST', url: '/api/update-member-squad', payload: { username: 'alf', squad: 'Mango' } };
+    },
+  },
+  {
+    name: 'POST /api/update-member-squad (tag sent)', expected: OWN_TEAM,
+    request: async (db) => {
+      await db.query("INSERT INTO squad_assignments (tag, user_id, squad) VALUES ('ALPHA', 1, 'Fig') ON CONFLICT (tag, user_id) DO UPDATE SET squad = 'Fig'");
+      return { method: 'POST', url: '/api/update-member-squad', payload: { username: 'alf', squad: 'Unassigned', tag: 'ALPHA' } };
+    },
+  },
+  {
+    name: 'POST /api/update-custom-squad-name', expected: OWN_TEAM,
+    request: async () => ({ method: 'POST', url: '/api/update-custom-squad-name', payload: { tag: 'ALPHA', squad: 'Fig', customName: fresh('Figs') } }),
+  },
+  {
+    name: 'POST /api/update-custom-squad-name (removing it)', expected: OWN_TEAM,
+    request: async (db) => {
+      await db.query("INSERT INTO squad_names (tag, squad, custom_name) VALUES ('ALPHA', 'Peach', 'Peaches') ON CONFLICT (tag, squad) DO NOTHING");
+      return { method: 'POST', url: '/api/update-custom-squad-name', payload: { tag: 'ALPHA', squad: 'Peach', customName: '' } };
+    },
+  },
+  {
+    name: 'PUT /api/admin/bot-flags/{username}', expected: ADMIN_ONLY,
+    request: async (db) => {
+      await db.query('DELETE FROM bot_flags');
+      return { method: 'PUT', url: '/api/admin/bot-flags/alf', payload: { bot: true } };
+    },
+  },
+  { name: 'POST /api/admin/tracked-teams', expected: ADMIN_ONLY, request: async () => ({ method: 'POST', url: '/api/admin/tracked-teams', payload: { tag: fresh('NEW') } }) },
+  {
+    name: 'DELETE /api/admin/tracked-teams/{tag}', expected: ADMIN_ONLY,
+    request: async (db) => {
+      const tag = fresh('OLD');
+      await addTeam(db, tag);
+      return { method: 'DELETE', url: `/api/admin/tracked-teams/${tag}` };
+    },
+  },
+  { name: 'GET /api/users', expected: ADMIN_ONLY, read: true, request: async () => ({ method: 'GET', url: '/api/users' }) },
+  { name: 'GET /api/admin/bot-flags', expected: ADMIN_ONLY, read: true, request: async () => ({ method: 'GET', url: '/api/admin/bot-flags' }) },
+  { name: 'GET /api/admin/tracked-teams', expected: ADMIN_ONLY, read: true, request: async () => ({ method: 'GET', url: '/api/admin/tracked-teams' }) },
+  { name: 'GET /api/admin/audit-log', expected: ADMIN_ONLY, read: true, request: async () => ({ method: 'GET', url: '/api/admin/audit-log' }) },
+];
+
+/** Every staff-managed table, as text, to compare before and after a call. */
+async function snapshot(db: Database): Promise<string> {
+  const parts = await Promise.all([
+    db.query('SELECT id, username, role, user_id, team_tag, password_hash FROM users ORDER BY id'),
+    db.query('SELECT id_hash, user_id FROM sessions ORDER BY id_hash'),
+    db.query('SELECT * FROM events ORDER BY event_id'),
+    db.query('SELECT * FROM event_teams ORDER BY event_id, tag'),
+    db.query('SELECT * FROM squad_assignments ORDER BY tag, user_id'),
+    db.query('SELECT * FROM squad_names ORDER BY tag, squad'),
+    db.query('SELECT user_id FROM bot_flags ORDER BY user_id'),
+    db.query('SELECT tag, tracked FROM teams ORDER BY tag'),
+    db.query('SELECT id FROM audit_log ORDER BY id'),
+  ]);
+  return JSON.stringify(parts.map((p) => p.rows));
+}
+
+describe.each(dbKinds)('permission matrix on %s', (kind) => {
+  let t: TestContext;
+  const cookies: Partial<Record<Caller, string>> = {};
+
+  beforeAll(async () => {
+    t = await testApp(kind);
+    await addTeam(t.db, 'ALPHA');
+    await addTeam(t.db, 'BRAVO');
+    await addRacer(t.db, { userId: 1, username: 'alf', tag: 'ALPHA' });
+    await addRacer(t.db, { userId: 2, username: 'bea', tag: 'BRAVO' });
+    // One teamadmin's team comes from users.team_tag, the other's from the linked racer.
+    await addUser(t.db, { username: 'captA', password: 'pw-captA', role: 'teamadmin', teamTag: 'ALPHA' });
+    await addUser(t.db, { username: 'captB', password: 'pw-captB', role: 'teamadmin', userID: '2' });
+    await addUser(t.db, { username: 'root', password: 'pw-root', role: 'admin' });
+    cookies.teamadminOwn = await login(t.app, 'captA', 'pw-captA');
+    cookies.teamadminOther = await login(t.app, 'captB', 'pw-captB');
+    cookies.admin = await login(t.app, 'root', 'pw-root');
+  });
+  afterAll(() => t.close());
+
+  it('knows each teamadmin\'s team', async () => {
+    const team = async (c: Caller) => (await t.app.inject({ url: '/api/my-team-tag', headers: { cookie: cookies[c]! } })).json().teamTag;
+    expect(await team('teamadminOwn')).toBe('ALPHA');
+    expect(await team('teamadminOther')).toBe('BRAVO');
+  });
+
+  describe.each(CASES)('$name', (c) => {
+    it.each(CALLERS)('as %s', async (caller) => {
+      const req = await c.request(t.db);
+      const before = await snapshot(t.db);
+      const cookie = cookies[caller];
+      const res = await t.app.inject({
+        method: req.method,
+        url: req.url,
+        headers: { ...(req.payload ? json(cookie) : cookie ? { cookie } : {}) },
+        ...(req.payload ? { payload: req.payload } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(c.expected[caller]);
+      const after = await snapshot(t.db);
+      if (res.statusCode >= 400) {
+        expect(res.json().error).toEqual(expect.any(String));
+        expect(after).toBe(before);
+      } else if (!c.read) {
+        expect(after).not.toBe(before);
+      }
+    });
+  });
+
+  it('refuses an anonymous caller before looking at the body', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/events', headers: json(), payload: { nonsense: true } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'Login required' });
+  });
+
+  it('a demoted admin loses admin rights at once, without logging in again', async () => {
+    const id = await addUser(t.db, { username: 'temp', password: 'pw-temp', role: 'admin' });
+    const cookie = await login(t.app, 'temp', 'pw-temp');
+    expect((await t.app.inject({ url: '/api/users', headers: { cookie } })).statusCode).toBe(200);
+    await t.db.query("UPDATE users SET role = 'teamadmin' WHERE id = $1", [id]);
+    expect((await t.app.inject({ url: '/api/users', headers: { cookie } })).statusCode).toBe(403);
+  });
+});

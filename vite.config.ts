@@ -1,0 +1,46 @@
+/**
+ * Build of the app: file-based routes (TanStack Router), React, and the PWA (service worker from
+ * sw/sw.ts with the precache manifest injected, web manifest from manifest.webmanifest).
+ */
+import fs from 'node:fs';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+
+const manifest = JSON.parse(fs.readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
+
+/** Changes with every build: busts the persisted query cache of older versions. */
+const buildId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+export default defineConfig({
+  define: {
+    __BUILD_ID__: JSON.stringify(buildId),
+  },
+  plugins: [
+    tanstackRouter({ target: 'react', routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts', autoCodeSplitting: true }),
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest,
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.ico', 'favicon-32.png', 'apple-touch-icon.png'],
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,png,ico,svg,webmanifest,woff2}'],
+      },
+    }),
+  ],
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+});
