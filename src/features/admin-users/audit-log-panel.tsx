@@ -8,8 +8,8 @@ import { auditText } from './audit-text';
 import { localDateTime } from './local-time';
 
 const columns: Column<AuditEntry>[] = [
-  { key: 'at', header: 'When', render: (e) => localDateTime(e.at) },
-  { key: 'actor', header: 'Who', render: (e) => e.actor },
+  { key: 'at', header: 'When', className: 'cell-shrink', render: (e) => localDateTime(e.at) },
+  { key: 'actor', header: 'Who', className: 'cell-shrink', render: (e) => e.actor },
   { key: 'what', header: 'What', className: 'cell-wrap', render: (e) => auditText(e) },
 ];
 

@@ -52,7 +52,7 @@ export function AdminEventsPanel({ tag, ownTeam }: AdminEventsPanelProps) {
   });
 
   const columns: Column<Event>[] = [
-    { key: 'Title', header: 'Title', render: (e) => <span className="event-title">{e.Title}</span> },
+    { key: 'Title', header: 'Title', className: 'cell-title', render: (e) => <span className="event-title">{e.Title}</span> },
     { key: 'Description', header: 'Description', className: 'cell-description', render: (e) => <span title={e.Description}>{e.Description || '-'}</span> },
     { key: 'Status', header: 'Status', render: (e) => <EventStatusBadge status={e.Status} /> },
     { key: 'StartTime', header: `Start Time (${ct})`, render: (e) => formatCT(e.StartTime).replace(` ${ct}`, '') },
