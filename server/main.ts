@@ -17,7 +17,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main() {
   const config = loadConfig();
-  const logger = { level: process.env.LOG_LEVEL ?? 'info', redact: LOG_REDACT };
+  // Readable lines in a terminal, JSON lines (for log collectors) otherwise or with LOG_FORMAT=json.
+  const pretty = process.stdout.isTTY && process.env.LOG_FORMAT !== 'json';
+  const logger = {
+    level: process.env.LOG_LEVEL ?? 'info',
+    redact: LOG_REDACT,
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId' } } } : {}),
+  };
   let db;
   try {
     db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -46,9 +46,9 @@ export function recentWeeks(now: Date, tz: string, count: number): DayKey[] {
 
 /**
  * How to sum a closed window exactly from hourly rollups (a rollup hour h holds the batches with
- * h ≤ end_time < h + 1 h): whole hours [hoursFrom, hoursTo) from the rollups, and the batches with
- * start ≤ end_time < hoursFrom or hoursTo ≤ end_time ≤ end from the raw table. When no whole hour
- * fits, hoursFrom = hoursTo and the raw edges cover the whole window.
+ * h ≤ end_time < h + 1 h): whole hours [hoursFrom, hoursTo) from the rollups, plus the raw batches
+ * with start ≤ end_time < hoursFrom and with hoursTo ≤ end_time ≤ end (both capped at end). When
+ * no whole hour fits, hoursFrom = hoursTo and the raw edges cover the whole window.
  */
 export interface RollupSplit {
   hoursFrom: Date;

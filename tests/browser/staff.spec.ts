@@ -123,6 +123,7 @@ test('an admin creates, edits (with pay-to-play) and deletes an event', async ({
     'Min Races': '100', 'Qualifying Races': '150', 'Race Increment': '50', 'Payout Increment': '500000', Cap: '10000000', 'Accuracy Bonus 96%': '1', 'Accuracy Bonus 98%': '1',
   };
   for (const [label, value] of Object.entries(defaults)) await expect(dialog.getByLabel(label, { exact: true })).toHaveValue(value);
+  await shot(page, 'pay-to-play-desktop');
   await expect(dialog.getByLabel('Min Races')).toHaveAttribute('step', '1');
   await expect(dialog.getByLabel('Cap', { exact: true })).toHaveAttribute('step', '0.01');
   await dialog.getByLabel('Min Races').fill('-5');
@@ -377,6 +378,7 @@ test('an admin manages users: add, edit, change password, delete', async ({ page
 });
 
 test('an admin tracks a team and flags a bot from the admin screen', async ({ page, request }) => {
+  const tag = await firstTag(request);
   await page.goto('/admin');
   await logIn(page, ADMIN);
   await page.getByRole('tab', { name: 'Tracked Teams' }).click();
@@ -390,7 +392,6 @@ test('an admin tracks a team and flags a bot from the admin screen', async ({ pa
   expect(await (await request.get('/api/team-tags')).json()).not.toContain('E2ENEW');
   await shot(page, 'admin-teams-desktop');
 
-  const tag = await firstTag(request);
   const racer = (await members(request, tag))[0];
   const botOf = async () => ((await members(request, tag)).find((m) => m.Username === racer.Username) as unknown as { bot: number }).bot;
   await page.getByRole('tab', { name: 'Bot Flags' }).click();

@@ -26,10 +26,10 @@ export async function racerTotals(q: Queryable, tag: string, w: ClosedWindow): P
         WHERE tag = $1 AND hour >= $4 AND hour < $5
        UNION ALL
        SELECT user_id, races, typed, errs, secs, points FROM batches
-        WHERE tag = $1 AND end_time >= $2 AND end_time < $4
+        WHERE tag = $1 AND end_time >= $2 AND end_time < $4 AND end_time <= $3
        UNION ALL
        SELECT user_id, races, typed, errs, secs, points FROM batches
-        WHERE tag = $1 AND end_time >= $5
+        WHERE tag = $1 AND end_time >= $5 AND end_time <= $3
      )
      SELECT p.user_id AS "userId",
             COALESCE(r.username, p.user_id::text) AS username,

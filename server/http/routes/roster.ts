@@ -37,11 +37,9 @@ const roster: RouteModule = (app, { db, config, now }) => {
     { schema: { tags: ['roster'], querystring: TagQuery, response: { 200: CurrentDisplayNamesResponse } } },
     async (request) => {
       const { tag } = request.query;
-      const [members, requirement, recent] = [
-        await teamMembers(db, tag),
-        await weeklyRequirementOf(db, tag),
-        await racerTotals(db, tag, rollingWindow(now(), RECENT_RACES_HOURS)),
-      ];
+      const members = await teamMembers(db, tag);
+      const requirement = await weeklyRequirementOf(db, tag);
+      const recent = await racerTotals(db, tag, rollingWindow(now(), RECENT_RACES_HOURS));
       const recentRaces = new Map(recent.map((r) => [r.userId, r.races]));
       return members.map((m): RosterMember => {
         const races = recentRaces.get(m.userId) ?? 0;

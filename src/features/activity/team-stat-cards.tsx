@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TopRacer } from '../../../contract/activity';
 import { formatAccuracy, formatInt, formatWpm, MISSING } from '../../lib/format';
 import { StatCard, StatGrid } from '../../ui/stat-card';
-import { ErrorBox, Loading } from '../../ui/states';
+import { ErrorBox, Loading, OfflineNote } from '../../ui/states';
 import { teamStatsQueryOptions } from './activity-queries';
 
 function top(r: TopRacer | null) {
@@ -11,19 +11,23 @@ function top(r: TopRacer | null) {
 }
 
 export function TeamStatCards({ tag }: { tag: string }) {
-  const { data, isPending, error } = useQuery(teamStatsQueryOptions(tag));
+  const query = useQuery(teamStatsQueryOptions(tag));
+  const { data, isPending, error } = query;
   if (isPending) return <Loading text="Loading team stats..." />;
   if (error && !data) return <ErrorBox text="Failed to load team stats. Please try again later." />;
   const day = top(data.top_racer);
   const week = top(data.top_racer_7d);
   return (
-    <StatGrid>
-      <StatCard label="Races (24h)" value={formatInt(data.races)} />
-      <StatCard label="Avg WPM (24h)" value={formatWpm(data.avg_wpm)} />
-      <StatCard label="Accuracy (24h)" value={formatAccuracy(data.accuracy)} />
-      <StatCard label="Active Members (24h)" value={formatInt(data.active_members)} />
-      <StatCard label="Top Racer (24h)" value={<span className="stat-name">{day.value}</span>} hint={day.hint} />
-      <StatCard label="Top Racer (7 days)" value={<span className="stat-name">{week.value}</span>} hint={week.hint} />
-    </StatGrid>
+    <>
+      <OfflineNote updatedAt={query.dataUpdatedAt} />
+      <StatGrid>
+        <StatCard label="Races (24h)" value={formatInt(data.races)} />
+        <StatCard label="Avg WPM (24h)" value={formatWpm(data.avg_wpm)} />
+        <StatCard label="Accuracy (24h)" value={formatAccuracy(data.accuracy)} />
+        <StatCard label="Active Members (24h)" value={formatInt(data.active_members)} />
+        <StatCard label="Top Racer (24h)" value={<span className="stat-name">{day.value}</span>} hint={day.hint} />
+        <StatCard label="Top Racer (7 days)" value={<span className="stat-name">{week.value}</span>} hint={week.hint} />
+      </StatGrid>
+    </>
   );
 }

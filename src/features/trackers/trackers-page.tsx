@@ -45,15 +45,11 @@ export function TrackersPage({ tag }: { tag: string | undefined }) {
   const failed = query.isError && !query.data;
 
   return (
-    <Card
-      className="trackers-card"
-      title={
+    <Card className="trackers-card">
+      <div className="tracker-toolbar">
         <Tabs items={VIEWS} active={view} onSelect={(k) => setView(k as TrackerView)} label="Tracker period" variant="secondary" />
-      }
-      actions={
         <ExportButtons fileBase={trackerFileBase(tag, view, period)} sheets={() => [trackerSheet(view, period, rows)]} disabled={!rows.length} />
-      }
-    >
+      </div>
       <div className="field field-inline tracker-picker">
         <label htmlFor={pickerId}>{view === 'daily' ? 'Date' : 'Week'}</label>
         <select id={pickerId} value={period} onChange={(e) => (view === 'daily' ? setDay(e.target.value) : setWeek(e.target.value))}>
