@@ -19,7 +19,8 @@ const consoleLogger: CollectorLogger = {
 };
 
 async function once(db: Database, config: Config, args: CliArgs): Promise<number> {
-  const tags = args.tags ?? ((await trackedTags(db)).length ? await trackedTags(db) : config.trackedTeams);
+  const tracked = args.tags ? [] : await trackedTags(db);
+  const tags = args.tags ?? (tracked.length ? tracked : config.trackedTeams);
   if (!tags.length) {
     console.error('No teams to poll: pass --tags or set TRACKED_TEAMS.');
     return 1;

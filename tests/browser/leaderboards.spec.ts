@@ -205,6 +205,21 @@ test('individual boards: pages of 50, bots on request, rank change against the p
   await expect(row.getByRole('link', { name: username, exact: true })).toHaveAttribute('href', `/racers?username=${username}&subtab=batch`);
 });
 
+test('every period of the individual board shows the API’s numbers and starts on page 1', async ({ page }) => {
+  const seen = recordRequests(page);
+  await page.goto('/leaderboards?view=individuals&period=24hour');
+  await expectBoardMatchesApi(page, seen, 'individual');
+  for (const [tab, period] of [['7 Day', '7day'], ['Daily', 'daily'], ['Weekly', 'weekly'], ['Monthly', 'monthly'], ['Custom', 'custom'], ['24 Hour', '24hour']]) {
+    if ((await page.getByRole('button', { name: 'Next' }).isEnabled())) await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('tab', { name: tab }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('period')).toBe(period);
+    await expect(page.locator('.pager-label')).toHaveText(/^Page 1 of \d+$/);
+    await expectBoardMatchesApi(page, seen, 'individual');
+    // Individual views never send showbot: flagged racers are hidden in the browser.
+    expect(lastWindows(seen, 'individual').current.searchParams.has('showbot')).toBe(false);
+  }
+});
+
 test('daily individual view has a Bot column; sorting toggles and puts missing values last', async ({ page }) => {
   const seen = recordRequests(page);
   await page.goto('/leaderboards?view=individuals&period=daily');
