@@ -88,9 +88,17 @@ export async function insertBatches(q: Queryable, rows: BatchRow[], tz: string):
     const start = new Date(Math.floor(b.endTime.getTime() / 3_600_000) * 3_600_000);
     return { key: start.toISOString(), start };
   });
+  // Many rows share a slot: work out each slot's site-zone day once.
+  const days = new Map<number, { key: string; start: Date }>();
   const daily = group(rows, (b) => {
-    const key = dayKeyOf(b.endTime, tz);
-    return { key, start: dayStart(key, tz) };
+    const t = b.endTime.getTime();
+    let day = days.get(t);
+    if (!day) {
+      const key = dayKeyOf(b.endTime, tz);
+      day = { key, start: dayStart(key, tz) };
+      days.set(t, day);
+    }
+    return day;
   });
   for (const [table, keyCol, extra, sums] of [
     ['hourly_rollups', 'hour', '', hourly],

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { Event } from '../../../contract/events';
 import { formatCT, formatInt, formatMoney } from '../../lib/format';
 import { Card } from '../../ui/card';
+import { EventStatusBadge } from '../../ui/status-badge';
 
 /** Teams are comma- or space-separated; N/A when there are none. */
 export function eventTeams(teamTag: string): string {
@@ -28,7 +29,7 @@ export function EventInfoCard({ event, participantCount }: { event: Event; parti
       className="event-info"
       title={
         <span className="event-info-title">
-          {event.Title} <span className={`status-badge ${event.Status.toLowerCase()}`}>{event.Status}</span>
+          {event.Title} <EventStatusBadge status={event.Status} />
         </span>
       }
     >

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Event } from '../../../contract/events';
 import { getStored, setStored } from '../../lib/storage';
 import { Card } from '../../ui/card';
+import { ExportButtons } from '../../ui/export-buttons';
 import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
 import { EventInfoCard } from './event-info-card';
@@ -15,7 +16,6 @@ import { participantsQueryOptions, squadSummaryQueryOptions, teamSummaryQueryOpt
 import { EventSelect } from './event-select';
 import { chooseEvent, parseStoredEventId } from './event-selection';
 import { EVENT_TABS, exportFileBase, exportSheetName, type EventTab } from './event-tables';
-import { ExportButtons } from './export-buttons';
 import { participantColumns } from './participant-columns';
 import { ResultsTable } from './results-table';
 import { squadColumns, teamColumns } from './summary-columns';
@@ -85,12 +85,12 @@ export function EventViewer({ tag, addressEventId, events, eventsPending, events
 
   const onSort = (key: string) => setView((v) => ({ ...v, sorts: { ...v.sorts, [v.tab]: nextSort(v.sorts[v.tab], key) } }));
 
-  const exportSheet = () => {
+  const exportSheets = () => {
     if (!selected) return null;
     const name = exportSheetName(selected.EventID, view.tab);
-    if (view.tab === 'racers') return racerRows?.length ? toExportSheet(name, racerCols, racerRows) : null;
-    if (view.tab === 'squads') return squadRows?.length ? toExportSheet(name, squadCols, squadRows) : null;
-    return teamRows?.length ? toExportSheet(name, teamCols, teamRows) : null;
+    if (view.tab === 'racers') return racerRows?.length ? [toExportSheet(name, racerCols, racerRows)] : null;
+    if (view.tab === 'squads') return squadRows?.length ? [toExportSheet(name, squadCols, squadRows)] : null;
+    return teamRows?.length ? [toExportSheet(name, teamCols, teamRows)] : null;
   };
   const activeRows = view.tab === 'racers' ? racerRows : view.tab === 'squads' ? squadRows : teamRows;
 
@@ -135,7 +135,7 @@ export function EventViewer({ tag, addressEventId, events, eventsPending, events
     <div className="event-viewer">
       <Card className="event-toolbar">
         <EventSelect events={list} value={selectedId} onChange={(eventId) => onAddressChange(eventId, false)} disabled={!tag || list.length === 0} />
-        {selected ? <ExportButtons fileBase={exportFileBase(selected.EventID, view.tab)} sheet={exportSheet} disabled={!activeRows?.length} /> : null}
+        {selected ? <ExportButtons fileBase={exportFileBase(selected.EventID, view.tab)} sheets={exportSheets} disabled={!activeRows?.length} /> : null}
       </Card>
       {content}
     </div>

@@ -1,8 +1,8 @@
 /** The team events table (spec §2): a row opens the event in the event viewer. */
 import type { Event } from '../../../contract/events';
 import { DataTable, type Column } from '../../ui/data-table';
+import { EventStatusBadge } from '../../ui/status-badge';
 import { formatEventTime } from './event-time';
-import { StatusBadge } from './status-badge';
 
 const columns: Column<Event>[] = [
   { key: 'EventID', header: 'Event ID', numeric: true, render: (e) => e.EventID },
@@ -10,7 +10,7 @@ const columns: Column<Event>[] = [
   { key: 'TeamTag', header: 'Team Tag', render: (e) => e.TeamTag || 'N/A' },
   { key: 'StartTime', header: 'Start Time (CT)', className: 'nowrap', render: (e) => formatEventTime(e.StartTime) },
   { key: 'EndTime', header: 'End Time (CT)', className: 'nowrap', render: (e) => formatEventTime(e.EndTime) },
-  { key: 'Status', header: 'Status', render: (e) => <StatusBadge status={e.Status} /> },
+  { key: 'Status', header: 'Status', render: (e) => <EventStatusBadge status={e.Status} /> },
   { key: 'Description', header: 'Description', className: 'event-description-cell', render: (e) => e.Description || '-' },
 ];
 

@@ -149,7 +149,13 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
           </div>
         </div>
         <div className="lb-heading-row">
-          <h2 className="lb-heading">
+          <h2
+            className="lb-heading"
+            data-start-time={times.start_time}
+            data-end-time={times.end_time}
+            data-previous-start-time={previous.start_time}
+            data-previous-end-time={previous.end_time}
+          >
             {heading.title}
             <span className="lb-heading-detail">{heading.detail}</span>
           </h2>

@@ -10,11 +10,11 @@ import { formatCT, getSiteTimezone, zoneLabel } from '../../lib/format';
 import { useOnline } from '../../lib/online';
 import { DataTable, type Column } from '../../ui/data-table';
 import { Loading } from '../../ui/states';
+import { EventStatusBadge } from '../../ui/status-badge';
 import { EditIcon, MoneyIcon, PlusIcon, TrashIcon } from './action-icons';
 import { ConfirmDialog } from './confirm-dialog';
 import { errorText } from './error-text';
 import { EventDialog } from './event-dialog';
-import { EventStatusBadge } from './event-status-badge';
 import { PayToPlayDialog } from './pay-to-play-dialog';
 import { deleteEvent, refreshEvents, teamEventsQueryOptions } from './team-admin-queries';
 

@@ -10,9 +10,9 @@ import type { DefaultSort, Event } from '../../../contract/events';
 import { getSiteTimezone, zoneLabel } from '../../lib/format';
 import { useOnline } from '../../lib/online';
 import { Dialog } from '../../ui/dialog';
+import { EventStatusBadge } from '../../ui/status-badge';
 import { errorText } from './error-text';
 import { derivedStatus, formProblem, formValues, requestBody, type EventFormValues } from './event-form';
-import { EventStatusBadge } from './event-status-badge';
 import { createEvent, updateEvent } from './team-admin-queries';
 
 const SORTS: DefaultSort[] = ['Races', 'WPM', 'Accuracy', 'Points'];

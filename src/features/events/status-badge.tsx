@@ -1,6 +1,0 @@
-/** The event status badge; its style class is the lowercase status (spec §4). */
-import type { EventStatus } from '../../../contract/events';
-
-export function StatusBadge({ status }: { status: EventStatus }) {
-  return <span className={`status-badge ${status.toLowerCase()}`}>{status}</span>;
-}

@@ -1,0 +1,6 @@
+/** An event's status badge (Pending, Active, Concluded); its style class is the lowercase status (spec §4). */
+import type { EventStatus } from '../../contract/events';
+
+export function EventStatusBadge({ status }: { status: EventStatus }) {
+  return <span className={`status-badge ${status.toLowerCase()}`}>{status}</span>;
+}
