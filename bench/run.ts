@@ -21,6 +21,8 @@ const files = ['leaderboards.ts', ...fs.readdirSync(dir).filter((f) => f.endsWit
 
 const sections: string[] = [];
 const started = performance.now();
+// Timings depend on what else the machine is doing: the load is written down with them.
+const loadAtStart = os.loadavg()[0];
 for (const file of files) {
   const t0 = performance.now();
   console.log(`== ${file}`);
@@ -35,7 +37,8 @@ const header = [
   '',
   `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu}, ` +
     `${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node.js ${process.version}, ${os.platform()}. ` +
-    `Total run time ${((performance.now() - started) / 60_000).toFixed(1)} min.`,
+    `Total run time ${((performance.now() - started) / 60_000).toFixed(1)} min; 1-minute load average ` +
+    `${loadAtStart.toFixed(1)} at the start and ${os.loadavg()[0].toFixed(1)} at the end.`,
   '',
 ];
 const out = path.join(dir, 'results.md');

@@ -4,6 +4,9 @@
  * its own box so the page never does.
  */
 import type { KeyboardEvent, ReactNode } from 'react';
+import type { SortState } from '../lib/sort';
+
+export type { SortState };
 
 export interface Column<Row> {
   key: string;
@@ -13,11 +16,6 @@ export interface Column<Row> {
   numeric?: boolean;
   render: (row: Row) => ReactNode;
   className?: string;
-}
-
-export interface SortState {
-  key: string;
-  dir: 'asc' | 'desc';
 }
 
 export interface DataTableProps<Row> {

@@ -1,23 +1,14 @@
 /** The selected event's info: status, times in CT, teams, description and pay-to-play settings. */
-import type { ReactNode } from 'react';
 import type { Event } from '../../../contract/events';
 import { formatCT, formatInt, formatMoney } from '../../lib/format';
 import { Card } from '../../ui/card';
+import { InfoGrid, InfoItem as Item } from '../../ui/info-grid';
 import { EventStatusBadge } from '../../ui/status-badge';
 
 /** Teams are comma- or space-separated; N/A when there are none. */
 export function eventTeams(teamTag: string): string {
   const tags = teamTag.split(/[\s,]+/).filter(Boolean);
   return tags.length ? tags.join(', ') : 'N/A';
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="event-info-item">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
 }
 
 const bonus = (n: number | null) => (n === null ? '-' : `×${n}`);
@@ -34,18 +25,18 @@ export function EventInfoCard({ event, participantCount }: { event: Event; parti
       }
     >
       {event.Description ? <p className="event-info-description">{event.Description}</p> : null}
-      <dl className="event-info-grid">
+      <InfoGrid className="event-info-grid">
         <Item label="Event ID">{event.EventID}</Item>
         <Item label="Teams">{eventTeams(event.TeamTag)}</Item>
         <Item label="Start">{formatCT(event.StartTime)}</Item>
         <Item label="End">{formatCT(event.EndTime)}</Item>
         <Item label="Default Sort">{event.DefaultSort}</Item>
         <Item label="Participants">{participantCount === undefined ? '-' : formatInt(participantCount)}</Item>
-      </dl>
+      </InfoGrid>
       {paysOut ? (
         <div className="event-p2p">
           <h3 className="event-p2p-title">Pay-to-play</h3>
-          <dl className="event-info-grid">
+          <InfoGrid className="event-info-grid">
             <Item label="Min Races">{formatInt(event.MinRaces)}</Item>
             <Item label="Qualifying Races">{formatInt(event.QualifyingRaces)}</Item>
             <Item label="Race Increment">{formatInt(event.RaceIncrement || 1)}</Item>
@@ -53,7 +44,7 @@ export function EventInfoCard({ event, participantCount }: { event: Event; parti
             <Item label="Cap">{event.Cap === null ? 'None' : formatMoney(event.Cap)}</Item>
             <Item label="Bonus at 96%+">{bonus(event.AccBonus96)}</Item>
             <Item label="Bonus at 98%+">{bonus(event.AccBonus98)}</Item>
-          </dl>
+          </InfoGrid>
         </div>
       ) : null}
     </Card>

@@ -1,42 +1,29 @@
 /** The Racers table (spec §2 "Event viewer"); Winnings only when the event pays out. */
-import { Link } from '@tanstack/react-router';
 import type { Participant } from '../../../contract/events';
 import { UNASSIGNED } from '../../../contract/squads';
 import { formatMoney } from '../../lib/format';
-import { racerProfileUrl } from '../../lib/links';
-import { ExternalIcon, RobotIcon } from '../../ui/icons';
+import { squadLabel as labelOf } from '../../lib/squad-label';
+import { RacerName, UsernameLink } from '../../ui/racer-name';
 import { SquadBadge } from '../../ui/squad-badge';
 import { racesColumn, statColumns } from './stat-columns';
 import type { ViewColumn } from './view-columns';
 
 /** What the squad badge shows: the custom name, else the squad, else Unassigned. */
-export const squadLabel = (p: { Squad: string; SquadName: string | null }) => p.SquadName?.trim() || p.Squad || UNASSIGNED;
+export const squadLabel = (p: { Squad: string; SquadName: string | null }) => labelOf(p.Squad, p.SquadName) || UNASSIGNED;
 
 export function participantColumns(tag: string | undefined, withWinnings: boolean): ViewColumn<Participant>[] {
   const cols: ViewColumn<Participant>[] = [
     {
       key: 'CurrentDisplayName',
       header: 'Display Name',
-      render: (p) => (
-        <span className="racer-name">
-          <a className="external-link" href={racerProfileUrl(p.Username)} target="_blank" rel="noopener noreferrer">
-            {p.CurrentDisplayName || p.Username}
-            <ExternalIcon />
-          </a>
-          {p.bot === 1 ? <RobotIcon className="bot-marker" role="img" aria-label="Flagged as bot" aria-hidden="false" /> : null}
-        </span>
-      ),
+      render: (p) => <RacerName name={p.CurrentDisplayName || p.Username} username={p.Username} bot={p.bot === 1} />,
       sortValue: (p) => p.CurrentDisplayName || p.Username,
       exportValue: (p) => p.CurrentDisplayName || p.Username,
     },
     {
       key: 'Username',
       header: 'Username',
-      render: (p) => (
-        <Link to="/racers" search={{ username: p.Username, subtab: 'batch', tag }}>
-          {p.Username}
-        </Link>
-      ),
+      render: (p) => <UsernameLink username={p.Username} tag={tag} />,
       sortValue: (p) => p.Username,
       exportValue: (p) => p.Username,
     },

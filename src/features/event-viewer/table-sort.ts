@@ -4,18 +4,12 @@
  * values (no WPM, blank winnings) go last either way; ties keep the server's order.
  */
 import type { DefaultSort } from '../../../contract/events';
+import { nextSort as sharedNextSort, sortedBy, type SortState, type SortValue } from '../../lib/sort';
 
-export type SortDir = 'asc' | 'desc';
-export interface SortState {
-  key: string;
-  dir: SortDir;
-}
-
-export type SortValue = string | number | null;
+export type { SortState, SortValue };
 
 export function nextSort(current: SortState, key: string): SortState {
-  if (current.key === key) return { key, dir: current.dir === 'desc' ? 'asc' : 'desc' };
-  return { key, dir: 'desc' };
+  return sharedNextSort(current, key, 'desc');
 }
 
 /** The column key each table sorts by for an event's DefaultSort. */
@@ -29,18 +23,14 @@ export function initialSort(table: keyof typeof DEFAULT_SORT_KEYS, defaultSort: 
   return { key: DEFAULT_SORT_KEYS[table][defaultSort ?? 'Races'] ?? DEFAULT_SORT_KEYS[table].Races, dir: 'desc' };
 }
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
+/** A sorted copy; blank text counts as missing. */
 export function sortRows<Row>(rows: Row[], value: (row: Row, key: string) => SortValue, sort: SortState): Row[] {
-  const sign = sort.dir === 'asc' ? 1 : -1;
-  return rows
-    .map((row, i) => ({ row, i, v: value(row, sort.key) }))
-    .sort((a, b) => {
-      const va = a.v === '' ? null : a.v;
-      const vb = b.v === '' ? null : b.v;
-      if (va === null || vb === null) return va === vb ? a.i - b.i : va === null ? 1 : -1;
-      const c = typeof va === 'number' && typeof vb === 'number' ? va - vb : collator.compare(String(va), String(vb));
-      return c === 0 ? a.i - b.i : sign * c;
-    })
-    .map((x) => x.row);
+  return sortedBy(
+    rows,
+    (row, key) => {
+      const v = value(row, key);
+      return v === '' ? null : v;
+    },
+    sort,
+  );
 }

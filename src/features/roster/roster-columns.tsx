@@ -1,10 +1,8 @@
 /** The roster table's columns (spec §2 "Team roster table") plus last-7-days races and the weekly check. */
-import { Link } from '@tanstack/react-router';
 import type { RosterMember } from '../../../contract/roster';
 import { formatInt, formatWpm, MISSING } from '../../lib/format';
-import { racerProfileUrl } from '../../lib/links';
 import type { Column } from '../../ui/data-table';
-import { ExternalIcon, RobotIcon } from '../../ui/icons';
+import { RacerName, UsernameLink } from '../../ui/racer-name';
 import { SquadBadge } from '../../ui/squad-badge';
 import { formatDayOf } from './roster-format';
 
@@ -14,25 +12,13 @@ export function rosterColumns(tag: string, withRequirement: boolean): Column<Ros
       key: 'CurrentDisplayName',
       header: 'Current Display Name',
       sortable: true,
-      render: (m) => (
-        <span className="racer-name">
-          <a className="external-link" href={racerProfileUrl(m.Username)} target="_blank" rel="noopener noreferrer">
-            {m.CurrentDisplayName}
-            <ExternalIcon />
-          </a>
-          {m.bot === 1 ? <RobotIcon className="bot-marker" role="img" aria-label="Flagged as bot" aria-hidden="false" /> : null}
-        </span>
-      ),
+      render: (m) => <RacerName name={m.CurrentDisplayName} username={m.Username} bot={m.bot === 1} />,
     },
     {
       key: 'Username',
       header: 'Username',
       sortable: true,
-      render: (m) => (
-        <Link to="/racers" search={{ username: m.Username, subtab: 'batch', tag }}>
-          {m.Username}
-        </Link>
-      ),
+      render: (m) => <UsernameLink username={m.Username} tag={tag} />,
     },
     { key: 'Tag', header: 'Team Tag', render: (m) => m.Tag },
     { key: 'SquadName', header: 'Squad Name', sortable: true, render: (m) => <SquadBadge squad={m.squad} customName={m.SquadName} /> },

@@ -1,5 +1,6 @@
 /** The roster as an export sheet: the table's columns as plain values, file roster_{tag}. */
 import type { RosterMember } from '../../../contract/roster';
+import { UNASSIGNED } from '../../../contract/squads';
 import type { ExportSheet } from '../../lib/export/export-table';
 import { squadLabel } from './roster-sort';
 
@@ -11,7 +12,7 @@ export function rosterSheet(tag: string, rows: RosterMember[]): ExportSheet<Rost
       { header: 'Current Display Name', value: (m) => m.CurrentDisplayName },
       { header: 'Username', value: (m) => m.Username },
       { header: 'Team Tag', value: (m) => m.Tag },
-      { header: 'Squad Name', value: (m) => squadLabel(m) || 'Unassigned' },
+      { header: 'Squad Name', value: (m) => squadLabel(m) || UNASSIGNED },
       { header: 'Joined (CT)', value: (m) => m.Joined },
       { header: 'Team Races', value: (m) => m.TeamRaces },
       { header: 'Lifetime Races', value: (m) => m.LifetimeRaces },

@@ -5,6 +5,8 @@
  * Other missing values follow the squad rule (last ascending, first descending).
  */
 import type { RosterMember } from '../../../contract/roster';
+import { compareText, nextSort, sortedBy, type SortState, type SortValue } from '../../lib/sort';
+import { squadLabel as labelOf } from '../../lib/squad-label';
 
 export type RosterSortKey =
   | 'CurrentDisplayName'
@@ -18,21 +20,17 @@ export type RosterSortKey =
   | 'RacesLast7Days'
   | 'MeetsWeeklyRequirement';
 
-export interface RosterSort {
-  key: RosterSortKey;
-  dir: 'asc' | 'desc';
-}
+export type RosterSort = SortState<RosterSortKey>;
 
 export const DEFAULT_ROSTER_SORT: RosterSort = { key: 'Joined', dir: 'asc' };
 
 export function nextRosterSort(current: RosterSort, key: RosterSortKey): RosterSort {
-  if (current.key === key) return { key, dir: current.dir === 'asc' ? 'desc' : 'asc' };
-  return { key, dir: 'asc' };
+  return nextSort(current, key, 'asc');
 }
 
 /** The squad name a member sees: the team's custom name, else the squad; '' when unassigned. */
 export function squadLabel(m: Pick<RosterMember, 'squad' | 'SquadName'>): string {
-  return m.squad ? m.SquadName?.trim() || m.squad : '';
+  return labelOf(m.squad, m.SquadName);
 }
 
 /** Joined as a sortable number: `YYYY-MM-DD HH:MM:SS` compares in order once digits are kept. */
@@ -42,9 +40,7 @@ function joinedValue(joined: string | null): number | null {
   return digits.length >= 8 ? Number(digits.padEnd(14, '0')) : null;
 }
 
-type Value = number | string | null;
-
-function valueOf(m: RosterMember, key: RosterSortKey): Value {
+function valueOf(m: RosterMember, key: RosterSortKey): SortValue {
   switch (key) {
     case 'SquadName':
       return squadLabel(m) || null;
@@ -57,26 +53,7 @@ function valueOf(m: RosterMember, key: RosterSortKey): Value {
   }
 }
 
-const text = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
-function compareValues(a: Value, b: Value): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return text.compare(String(a), String(b));
-}
-
 /** A sorted copy; ties keep Username order so the result is stable across browsers. */
 export function sortRoster(rows: readonly RosterMember[], sort: RosterSort): RosterMember[] {
-  const sign = sort.dir === 'asc' ? 1 : -1;
-  return [...rows].sort((x, y) => {
-    const a = valueOf(x, sort.key);
-    const b = valueOf(y, sort.key);
-    if (a === null || b === null) {
-      if (a === null && b !== null) return sign; // missing: last ascending, first descending
-      if (b === null && a !== null) return -sign;
-    } else {
-      const c = compareValues(a, b);
-      if (c !== 0) return sign * c;
-    }
-    return text.compare(x.Username, y.Username);
-  });
+  return sortedBy(rows, valueOf, sort, { missing: 'high', tieBreak: (x, y) => compareText(x.Username, y.Username) });
 }

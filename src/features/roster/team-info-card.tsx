@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { TeamInfo } from '../../../contract/teams';
 import { formatCT, formatInt } from '../../lib/format';
+import { InfoGrid, InfoItem } from '../../ui/info-grid';
 import { ErrorBox, Loading } from '../../ui/states';
 import { teamInfoQueryOptions } from './roster-queries';
 
@@ -48,14 +49,13 @@ export function TeamInfoCard({ tag }: { tag: string }) {
       <h2 id="team-info-title" className="card-title">
         [{data.Tag}] {data.name ?? ''}
       </h2>
-      <dl className="team-info-grid">
+      <InfoGrid className="team-info-grid">
         {fields(data).map(([label, value]) => (
-          <div key={label} className={`team-info-item${label === 'Other Requirements' ? ' team-info-wide' : ''}`}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
+          <InfoItem key={label} label={label} className={`team-info-item${label === 'Other Requirements' ? ' team-info-wide' : ''}`}>
+            {value}
+          </InfoItem>
         ))}
-      </dl>
+      </InfoGrid>
     </section>
   );
 }

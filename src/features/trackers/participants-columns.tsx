@@ -1,10 +1,8 @@
 /** Columns of the tracker table; the weekly tracker's username links leave the tag out (spec §2). */
-import { Link } from '@tanstack/react-router';
 import type { TrackerParticipant } from '../../../contract/trackers';
 import { formatAccuracy, formatInt, formatWpm } from '../../lib/format';
-import { racerProfileUrl } from '../../lib/links';
 import type { Column } from '../../ui/data-table';
-import { ExternalIcon, RobotIcon } from '../../ui/icons';
+import { RacerName, UsernameLink } from '../../ui/racer-name';
 import { RankBadge } from '../../ui/rank-badge';
 import { SquadBadge } from '../../ui/squad-badge';
 import type { TrackerView } from './tracker-queries';
@@ -16,25 +14,13 @@ export function participantColumns(view: TrackerView, tag: string): Column<Track
       key: 'CurrentDisplayName',
       header: 'Display Name',
       sortable: true,
-      render: (p) => (
-        <span className="racer-name">
-          <a className="external-link" href={racerProfileUrl(p.Username)} target="_blank" rel="noopener noreferrer">
-            {p.CurrentDisplayName}
-            <ExternalIcon />
-          </a>
-          {p.bot === 1 ? <RobotIcon className="bot-marker" role="img" aria-label="Flagged as bot" aria-hidden="false" /> : null}
-        </span>
-      ),
+      render: (p) => <RacerName name={p.CurrentDisplayName} username={p.Username} bot={p.bot === 1} />,
     },
     {
       key: 'Username',
       header: 'Username',
       sortable: true,
-      render: (p) => (
-        <Link to="/racers" search={{ username: p.Username, subtab: 'batch', tag: view === 'daily' ? tag : undefined }}>
-          {p.Username}
-        </Link>
-      ),
+      render: (p) => <UsernameLink username={p.Username} tag={view === 'daily' ? tag : undefined} />,
     },
     { key: 'Squad', header: 'Squad', sortable: true, render: (p) => <SquadBadge squad={p.Squad} customName={p.SquadName} /> },
     { key: 'TotalRaces', header: 'Races', sortable: true, numeric: true, render: (p) => formatInt(p.TotalRaces) },

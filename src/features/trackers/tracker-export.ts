@@ -1,6 +1,8 @@
 /** The tracker table as an export sheet; file tracker_{tag}_{daily|weekly}_{YYYY-MM-DD}. */
 import type { TrackerParticipant } from '../../../contract/trackers';
+import { UNASSIGNED } from '../../../contract/squads';
 import type { ExportSheet } from '../../lib/export/export-table';
+import { squadLabel } from '../../lib/squad-label';
 import type { TrackerView } from './tracker-queries';
 
 export function trackerSheet(view: TrackerView, period: string, rows: Array<TrackerParticipant & { rank: number }>): ExportSheet<TrackerParticipant & { rank: number }> {
@@ -12,7 +14,7 @@ export function trackerSheet(view: TrackerView, period: string, rows: Array<Trac
       { header: 'Display Name', value: (p) => p.CurrentDisplayName },
       { header: 'Username', value: (p) => p.Username },
       { header: 'Team Tag', value: (p) => p.TeamTag },
-      { header: 'Squad', value: (p) => (p.Squad ? p.SquadName?.trim() || p.Squad : 'Unassigned') },
+      { header: 'Squad', value: (p) => squadLabel(p.Squad, p.SquadName) || UNASSIGNED },
       { header: 'Races', value: (p) => p.TotalRaces },
       { header: 'WPM', value: (p) => (p.WPM === null ? null : Math.round(p.WPM * 10) / 10) },
       { header: 'Accuracy', value: (p) => (p.Accuracy === null ? null : Math.round(p.Accuracy * 10000) / 10000) },

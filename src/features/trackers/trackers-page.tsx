@@ -37,7 +37,7 @@ export function TrackersPage({ tag }: { tag: string | undefined }) {
   const period = view === 'daily' ? day : week;
   const query = useQuery({ ...participantsQueryOptions(tag ?? '', view, period), enabled: !!tag });
   const ranked = useMemo(() => (query.data?.participants ?? []).map((p, i) => ({ ...p, rank: i + 1 })), [query.data]);
-  const rows = useMemo(() => sortParticipants(ranked, sort) as typeof ranked, [ranked, sort]);
+  const rows = useMemo(() => sortParticipants(ranked, sort), [ranked, sort]);
   const columns = useMemo(() => participantColumns(view, tag ?? ''), [view, tag]);
 
   if (!tag) return <Empty text="Select a team to see its trackers." />;
