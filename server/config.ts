@@ -13,6 +13,8 @@ export interface Config {
   siteChatUrl?: string;
   adminUsername?: string;
   adminPassword?: string;
+  /** Behind a reverse proxy: trust X-Forwarded-For / -Proto for the client address and HTTPS. */
+  trustProxy: boolean;
   /** Demo mode: no TRACKED_TEAMS, so the simulated community is backfilled and polled. */
   demo: boolean;
 }
@@ -41,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteChatUrl: env.SITE_CHAT_URL || undefined,
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    trustProxy: /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? ''),
     demo: trackedTeams.length === 0,
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { Participant, SquadSummaryRow, TeamSummaryRow } from '../../contract/events.js';
 import { SQUADS } from '../../contract/squads.js';
-import { windowStats, type Totals } from './stats.js';
+import { addTotals, windowStats, zeroTotals, type Totals } from './stats.js';
 import { winnings, type PayToPlaySettings } from './winnings.js';
 
 /** A racer's summed counters on one team inside the event window, with squad and racer details. */
@@ -23,15 +23,6 @@ export interface RacerTeamTotals extends Totals {
   bot: boolean;
 }
 
-const zero = (): Totals => ({ races: 0, typed: 0, errs: 0, secs: 0, points: 0 });
-function add(a: Totals, b: Totals) {
-  a.races += b.races;
-  a.typed += b.typed;
-  a.errs += b.errs;
-  a.secs += b.secs;
-  a.points += b.points;
-}
-
 /**
  * One row per racer. TeamTag, Squad and SquadName are those of the team of the racer's latest
  * activity in the event (ties: the team listed first in the event).
@@ -42,12 +33,12 @@ export function participants(rows: RacerTeamTotals[], eventTags: string[], pay: 
   for (const r of rows) {
     const cur = byRacer.get(r.userId);
     if (!cur) {
-      const totals = zero();
-      add(totals, r);
+      const totals = zeroTotals();
+      addTotals(totals, r);
       byRacer.set(r.userId, { totals, latest: r });
       continue;
     }
-    add(cur.totals, r);
+    addTotals(cur.totals, r);
     const later = r.lastAt.getTime() - cur.latest.lastAt.getTime();
     if (later > 0 || (later === 0 && order(r.tag) < order(cur.latest.tag))) cur.latest = r;
   }
@@ -82,8 +73,8 @@ export function squadSummary(rows: RacerTeamTotals[], eventTags: string[]): Squa
     const squad = r.squad ?? '';
     const key = `${r.tag}\u0000${squad}`;
     let g = groups.get(key);
-    if (!g) groups.set(key, (g = { tag: r.tag, squad, name: squad ? r.squadName : null, totals: zero() }));
-    add(g.totals, r);
+    if (!g) groups.set(key, (g = { tag: r.tag, squad, name: squad ? r.squadName : null, totals: zeroTotals() }));
+    addTotals(g.totals, r);
   }
   return [...groups.values()]
     .sort((a, b) => eventTags.indexOf(a.tag) - eventTags.indexOf(b.tag) || squadRank(a.squad) - squadRank(b.squad) || a.squad.localeCompare(b.squad))
@@ -95,10 +86,10 @@ export function squadSummary(rows: RacerTeamTotals[], eventTags: string[]): Squa
 
 /** One row per team of the event, in event order, zero when the team raced nothing. */
 export function teamSummary(rows: RacerTeamTotals[], eventTags: string[]): TeamSummaryRow[] {
-  const totals = new Map(eventTags.map((t) => [t, zero()]));
+  const totals = new Map(eventTags.map((t) => [t, zeroTotals()]));
   for (const r of rows) {
     const t = totals.get(r.tag);
-    if (t) add(t, r);
+    if (t) addTotals(t, r);
   }
   return eventTags.map((tag) => {
     const s = windowStats(totals.get(tag)!);

@@ -9,6 +9,25 @@ export interface Totals {
   points: number;
 }
 
+export function zeroTotals(): Totals {
+  return { races: 0, typed: 0, errs: 0, secs: 0, points: 0 };
+}
+
+/** Adds the counters of `t` into `into` (changed in place and returned). */
+export function addTotals(into: Totals, t: Totals): Totals {
+  into.races += t.races;
+  into.typed += t.typed;
+  into.errs += t.errs;
+  into.secs += t.secs;
+  into.points += t.points;
+  return into;
+}
+
+/** The counters of many rows added up (extra fields of the rows are ignored). */
+export function sumTotals(rows: readonly Totals[]): Totals {
+  return rows.reduce(addTotals, zeroTotals());
+}
+
 /** WPM = (typed / 5) / (secs / 60); null when no time was raced. */
 export function wpm(typed: number, secs: number): number | null {
   return secs > 0 ? typed / 5 / (secs / 60) : null;

@@ -21,7 +21,8 @@ export const LOG_REDACT = ['req.headers.cookie', 'req.headers.authorization', 'r
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    // Only behind a reverse proxy may X-Forwarded-For name the client (login throttling keys on it).
+    trustProxy: deps.config.trustProxy,
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

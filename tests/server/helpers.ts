@@ -11,7 +11,7 @@ import { migrate } from '../../server/db/migrate.js';
 import { openPglite } from '../../server/db/pglite.js';
 import { openPostgres } from '../../server/db/postgres.js';
 import { insertBatches, type BatchRow } from '../../server/db/batch-writer.js';
-import { loadConfig } from '../../server/config.js';
+import { loadConfig, type Config } from '../../server/config.js';
 
 export const TEST_TZ = 'America/Chicago';
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -72,10 +72,15 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function testApp(kind: DbKind, now = new Date('2026-03-10T18:00:00Z')): Promise<TestContext> {
+export async function testApp(
+  kind: DbKind,
+  now = new Date('2026-03-10T18:00:00Z'),
+  overrides: Partial<Config> = {},
+): Promise<TestContext> {
   const db = await freshDatabase(kind);
   let current = now;
-  const config = { ...loadConfig({}), siteTimezone: TEST_TZ, trackedTeams: ['TEST'], demo: false };
+  // As deployed behind a reverse proxy (X-Forwarded-* trusted); tests of a direct deployment override it.
+  const config = { ...loadConfig({}), siteTimezone: TEST_TZ, trackedTeams: ['TEST'], demo: false, trustProxy: true, ...overrides };
   const app = await buildApp({ db, config, now: () => current });
   await app.ready();
   return {

@@ -201,3 +201,29 @@ describe.each(dbKinds)('login and sessions on %s', (kind) => {
     });
   });
 });
+
+describe.each(dbKinds)('login throttling without a trusted proxy on %s', (kind) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await testApp(kind, T0, { trustProxy: false });
+    await addUser(t.db, { username: 'Boss', password: 'boss-password-1', role: 'admin' });
+  });
+  afterAll(() => t.close());
+
+  it('ignores a forged X-Forwarded-For, so a client cannot dodge the per-address limit', async () => {
+    for (let i = 0; i < ADDRESS_POLICY.threshold; i++) {
+      const res = await t.app.inject({
+        method: 'POST', url: '/api/login', payload: { username: `user${i}`, password: 'x' },
+        headers: { 'x-forwarded-for': `203.0.113.${i}` }, remoteAddress: '10.7.7.7',
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await t.app.inject({
+      method: 'POST', url: '/api/login', payload: { username: 'Boss', password: 'boss-password-1' },
+      headers: { 'x-forwarded-for': '198.51.100.1' }, remoteAddress: '10.7.7.7',
+    });
+    expect(blocked.statusCode).toBe(429);
+    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions');
+    expect(rows[0].n).toBe(0);
+  });
+});

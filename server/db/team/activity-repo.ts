@@ -1,6 +1,7 @@
 /** Race counts of one team per UTC hour and racer, and per site-zone day, from the rollups. */
 import type { DayKey } from '../../domain/site-time.js';
 import type { Queryable } from '../database.js';
+import { racerNameColumns } from './racer-names.js';
 
 export interface HourRacerRow {
   hour: Date;
@@ -13,8 +14,7 @@ export interface HourRacerRow {
 /** Rows of hourly_rollups for `tag` with first ≤ hour ≤ last. */
 export async function hourlyRacerRaces(q: Queryable, tag: string, first: Date, last: Date): Promise<HourRacerRow[]> {
   const { rows } = await q.query<HourRacerRow>(
-    `SELECT h.hour, h.user_id AS "userId", COALESCE(r.username, h.user_id::text) AS username,
-            COALESCE(NULLIF(r.display_name, ''), r.username, h.user_id::text) AS "displayName",
+    `SELECT h.hour, h.user_id AS "userId", ${racerNameColumns('h.user_id')},
             h.races::float8 AS races
        FROM hourly_rollups h LEFT JOIN racers r ON r.user_id = h.user_id
       WHERE h.tag = $1 AND h.hour >= $2 AND h.hour <= $3 AND h.races > 0

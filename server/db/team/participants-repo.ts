@@ -1,19 +1,16 @@
 /** Tracker participants: per-racer totals of one team over whole site-zone days, from daily rollups. */
 import type { DayKey } from '../../domain/site-time.js';
+import type { Totals } from '../../domain/stats.js';
 import type { Queryable } from '../database.js';
+import { racerNameColumns } from './racer-names.js';
 
-export interface ParticipantRow {
+export interface ParticipantRow extends Totals {
   userId: number;
   username: string;
   displayName: string;
   squad: string | null;
   customName: string | null;
   bot: boolean;
-  races: number;
-  typed: number;
-  errs: number;
-  secs: number;
-  points: number;
 }
 
 /** Everyone with races for `tag` on the days `from` to `to` (inclusive), members or not. */
@@ -27,8 +24,7 @@ export async function participantsBetween(q: Queryable, tag: string, from: DayKe
         GROUP BY user_id
        HAVING SUM(races) > 0
      )
-     SELECT t.user_id AS "userId", COALESCE(r.username, t.user_id::text) AS username,
-            COALESCE(NULLIF(r.display_name, ''), r.username, t.user_id::text) AS "displayName",
+     SELECT t.user_id AS "userId", ${racerNameColumns('t.user_id')},
             sa.squad, sn.custom_name AS "customName", (bf.user_id IS NOT NULL) AS bot,
             t.races, t.typed, t.errs, t.secs, t.points
        FROM t

@@ -4,17 +4,14 @@
  * raw batches (see splitAtHours).
  */
 import { splitAtHours, type ClosedWindow } from '../../domain/activity-windows.js';
+import type { Totals } from '../../domain/stats.js';
 import type { Queryable } from '../database.js';
+import { racerNameColumns } from './racer-names.js';
 
-export interface RacerTotals {
+export interface RacerTotals extends Totals {
   userId: number;
   username: string;
   displayName: string;
-  races: number;
-  typed: number;
-  errs: number;
-  secs: number;
-  points: number;
 }
 
 /** Totals per racer who raced for `tag` in the window, most races first, ties by username. */
@@ -31,9 +28,7 @@ export async function racerTotals(q: Queryable, tag: string, w: ClosedWindow): P
        SELECT user_id, races, typed, errs, secs, points FROM batches
         WHERE tag = $1 AND end_time >= $5 AND end_time <= $3
      )
-     SELECT p.user_id AS "userId",
-            COALESCE(r.username, p.user_id::text) AS username,
-            COALESCE(NULLIF(r.display_name, ''), r.username, p.user_id::text) AS "displayName",
+     SELECT p.user_id AS "userId", ${racerNameColumns('p.user_id')},
             SUM(p.races)::float8 AS races, SUM(p.typed)::float8 AS typed, SUM(p.errs)::float8 AS errs,
             SUM(p.secs)::float8 AS secs, SUM(p.points)::float8 AS points
        FROM parts p LEFT JOIN racers r ON r.user_id = p.user_id

@@ -13,7 +13,7 @@ import {
 } from '../../../contract/activity.js';
 import { hourBuckets, recentDays, recentWeeks, rollingWindow } from '../../domain/activity-windows.js';
 import { addDayKeys, weekStartOf } from '../../domain/site-time.js';
-import { windowStats } from '../../domain/stats.js';
+import { sumTotals, windowStats } from '../../domain/stats.js';
 import { dailyTeamRaces, hourlyRacerRaces, teamExists } from '../../db/team/activity-repo.js';
 import { racerTotals, type RacerTotals } from '../../db/team/window-totals.js';
 import type { RouteModule } from '../context.js';
@@ -57,8 +57,7 @@ const activity: RouteModule = (app, { db, config, now }) => {
       const at = now();
       const day = await racerTotals(db, tag, rollingWindow(at, TEAM_STATS_HOURS));
       const week = await racerTotals(db, tag, rollingWindow(at, TOP_RACER_7D_HOURS));
-      const sum = (k: 'races' | 'typed' | 'errs' | 'secs' | 'points') => day.reduce((s, r) => s + r[k], 0);
-      const stats = windowStats({ races: sum('races'), typed: sum('typed'), errs: sum('errs'), secs: sum('secs'), points: sum('points') });
+      const stats = windowStats(sumTotals(day));
       return {
         races: stats.races,
         avg_wpm: stats.wpm,
