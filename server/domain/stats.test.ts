@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accuracy, batchPoints, windowStats, wpm } from './stats.js';
+import { accuracy, batchPoints, sumTotals, windowStats, wpm } from './stats.js';
 
 describe('stats math', () => {
   it('computes WPM from characters and seconds', () => {
@@ -29,5 +29,16 @@ describe('stats math', () => {
     expect(s.accuracy).toBeCloseTo(0.98, 12);
     expect(s.points).toBe(321.5);
     expect(s.races).toBe(5);
+  });
+
+  it('adds up the counters of many rows, ignoring their other fields', () => {
+    const rows = [
+      { userId: 1, races: 2, typed: 1000, errs: 10, secs: 100, points: 200.5 },
+      { userId: 2, races: 3, typed: 1500, errs: 30, secs: 300, points: 121 },
+    ];
+    expect(sumTotals(rows)).toEqual({ races: 5, typed: 2500, errs: 40, secs: 400, points: 321.5 });
+    expect(sumTotals([])).toEqual({ races: 0, typed: 0, errs: 0, secs: 0, points: 0 });
+    // The rows themselves are left as they were.
+    expect(rows[0].races).toBe(2);
   });
 });

@@ -5,6 +5,7 @@
  * staff change of events, squads or bot flags bumps the version. The event list is not cached, as
  * its Status follows the clock.
  */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorResponse } from '../../../contract/common.js';
 import {
   EventIdParams,
@@ -14,8 +15,8 @@ import {
   TeamEventsQuery,
   TeamEventsResponse,
 } from '../../../contract/events.js';
-import { findEvent, listTeamEvents, racerTeamTotals } from '../../db/events-repo.js';
-import { participants, squadSummary, teamSummary } from '../../domain/event-results.js';
+import { findEvent, listTeamEvents, racerTeamTotals, type StoredEvent } from '../../db/events-repo.js';
+import { participants, squadSummary, teamSummary, type RacerTeamTotals } from '../../domain/event-results.js';
 import type { RouteModule } from '../context.js';
 import { ResponseCache } from '../response-cache.js';
 
@@ -34,36 +35,36 @@ const events: RouteModule = (app, { db, config, now }) => {
 
   const byId = { tags: ['events'], params: EventIdParams } as const;
 
+  /** One per-event answer: 404 for an unknown event, else built from its racer totals and cached as `kind`. */
+  const eventAnswer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    eventId: number,
+    kind: string,
+    build: (ev: StoredEvent, totals: RacerTeamTotals[]) => unknown,
+  ) => {
+    const ev = await findEvent(db, eventId, tz, now());
+    if (!ev) return reply.code(404).send(notFound(eventId));
+    return cache.send(request, reply, `${kind}|${ev.id}`, async () => build(ev, await racerTeamTotals(db, ev, tz)));
+  };
+
   app.get(
     '/event-participants/:eventId',
     { schema: { ...byId, response: { 200: EventParticipantsResponse, 400: ErrorResponse, 404: ErrorResponse } } },
-    async (request, reply) => {
-      const ev = await findEvent(db, request.params.eventId, tz, now());
-      if (!ev) return reply.code(404).send(notFound(request.params.eventId));
-      return cache.send(request, reply, `participants|${ev.id}`, async () => ({
-        participants: participants(await racerTeamTotals(db, ev, tz), ev.tags, ev.event),
-      }));
-    },
+    (request, reply) =>
+      eventAnswer(request, reply, request.params.eventId, 'participants', (ev, totals) => ({ participants: participants(totals, ev.tags, ev.event) })),
   );
 
   app.get(
     '/event-squad-summary/:eventId',
     { schema: { ...byId, response: { 200: EventSquadSummaryResponse, 400: ErrorResponse, 404: ErrorResponse } } },
-    async (request, reply) => {
-      const ev = await findEvent(db, request.params.eventId, tz, now());
-      if (!ev) return reply.code(404).send(notFound(request.params.eventId));
-      return cache.send(request, reply, `squads|${ev.id}`, async () => squadSummary(await racerTeamTotals(db, ev, tz), ev.tags));
-    },
+    (request, reply) => eventAnswer(request, reply, request.params.eventId, 'squads', (ev, totals) => squadSummary(totals, ev.tags)),
   );
 
   app.get(
     '/event-team-summary/:eventId',
     { schema: { ...byId, response: { 200: EventTeamSummaryResponse, 400: ErrorResponse, 404: ErrorResponse } } },
-    async (request, reply) => {
-      const ev = await findEvent(db, request.params.eventId, tz, now());
-      if (!ev) return reply.code(404).send(notFound(request.params.eventId));
-      return cache.send(request, reply, `teams|${ev.id}`, async () => teamSummary(await racerTeamTotals(db, ev, tz), ev.tags));
-    },
+    (request, reply) => eventAnswer(request, reply, request.params.eventId, 'teams', (ev, totals) => teamSummary(totals, ev.tags)),
   );
 };
 
