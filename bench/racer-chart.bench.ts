@@ -3,7 +3,7 @@
  * from data to drawn Batch Inspector chart in Chromium against bare uPlot (target: within 1.5× of
  * bare uPlot and under 100 ms for 50,000 batches).
  */
-import { measureRacerBatchesEndpoint } from './racer-chart/api-timing.js';
+import { API_TABLE_HEAD, measureRacerBatchesEndpoint } from './racer-chart/api-timing.js';
 import { measureChartDraw } from './racer-chart/chart-timing.js';
 
 const RUNS = 7;
@@ -26,8 +26,7 @@ export default async function racerChartBench(log: (line: string) => void): Prom
     '',
     '### GET /api/racer-batches (in-process, app.inject)',
     '',
-    '| call | time | response |',
-    '|---|---|---|',
+    ...API_TABLE_HEAD,
     ...api,
     '',
     `### Data to drawn chart (headless Chromium, 1200 × 600 px, median of ${RUNS} fresh pages)`,

@@ -1,17 +1,25 @@
 /**
  * Times GET /api/racer-batches for one racer with a year of history (50,000 batches) on PGlite,
- * in both response shapes. Runnable on its own: `npx tsx bench/racer-chart/api-timing.ts`.
+ * in both response shapes: computed (response cache emptied before each call, as after a
+ * collector poll), served from the response cache, and answered 304 to a current ETag.
+ * Runnable on its own: `npx tsx bench/racer-chart/api-timing.ts`.
  */
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../../server/config.js';
 import { insertBatches } from '../../server/db/batch-writer.js';
+import { notifyDataChanged } from '../../server/db/data-version.js';
 import { migrate } from '../../server/db/migrate.js';
 import { openPglite } from '../../server/db/pglite.js';
 import { buildApp } from '../../server/http/app.js';
 import { syntheticBatches } from './synthetic-batches.js';
 
 const RUNS = 7;
+
+export const API_TABLE_HEAD = [
+  `| call (PGlite, in-process, median of ${RUNS}) | computed | from the response cache | 304 | response |`,
+  '|---|---|---|---|---|',
+];
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -33,20 +41,27 @@ export async function measureRacerBatchesEndpoint(count = 50_000): Promise<strin
   const app = await buildApp({ db, config: { ...loadConfig({}), siteTimezone: tz, demo: false }, now: () => new Date() });
   await app.ready();
   const lines: string[] = [];
+  const time = async (url: string, fresh: boolean, etag?: string) => {
+    const times: number[] = [];
+    let res = await app.inject(url);
+    for (let i = 0; i < RUNS; i++) {
+      if (fresh) notifyDataChanged(0); // empties the response cache, as a collector poll does
+      const t0 = performance.now();
+      res = await app.inject({ url, headers: etag ? { 'if-none-match': etag } : {} });
+      times.push(performance.now() - t0);
+      if (res.statusCode !== (etag ? 304 : 200)) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    }
+    return { ms: median(times), res };
+  };
+  const n = count.toLocaleString('en-US');
   for (const format of ['rows', 'columns'] as const) {
     const url = `/api/racer-batches?username=bench_racer&format=${format}`;
-    await app.inject(url); // warm-up
-    const times: number[] = [];
-    let bytes = 0;
-    for (let i = 0; i < RUNS; i++) {
-      const t0 = performance.now();
-      const res = await app.inject(url);
-      times.push(performance.now() - t0);
-      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-      bytes = res.rawPayload.length;
-    }
+    const computed = await time(url, true);
+    const cached = await time(url, false);
+    const notModified = await time(url, false, computed.res.headers.etag as string);
+    const mb = (computed.res.rawPayload.length / 1e6).toFixed(2);
     lines.push(
-      `| racer-batches, ${count.toLocaleString('en-US')} batches, format=${format} (PGlite) | ${median(times).toFixed(0)} ms median of ${RUNS} | ${(bytes / 1e6).toFixed(2)} MB |`,
+      `| racer-batches, ${n} batches, format=${format} | ${computed.ms.toFixed(0)} ms | ${cached.ms.toFixed(1)} ms | ${notModified.ms.toFixed(1)} ms | ${mb} MB |`,
     );
   }
   await app.close();
@@ -55,6 +70,6 @@ export async function measureRacerBatchesEndpoint(count = 50_000): Promise<strin
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  console.log('| endpoint | time | size |\n|---|---|---|');
+  console.log(API_TABLE_HEAD.join('\n'));
   for (const l of await measureRacerBatchesEndpoint()) console.log(l);
 }

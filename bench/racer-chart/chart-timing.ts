@@ -60,18 +60,24 @@ export async function measureChartDraw(log: (line: string) => void, sizes = [5_0
   try {
     const urls = { production: await bundle(dir, 'production'), bare: await bundle(dir, 'bare') };
     const results: ChartTiming[] = [];
+    const draw = async (kind: PageKind, columns: BatchColumns) => {
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      await page.goto(urls[kind]);
+      const ms = await page.evaluate((c) => window.runChart(c), columns);
+      await page.close();
+      return ms;
+    };
+    // One untimed round first: the browser's first pages pay for starting its processes and caches.
+    const warmUp = syntheticColumns(sizes[0]);
+    await draw('production', warmUp);
+    await draw('bare', warmUp);
     for (const size of sizes) {
       const columns: BatchColumns = syntheticColumns(size);
       const times: Record<PageKind, number[]> = { production: [], bare: [] };
       for (let run = 0; run < runs; run++) {
         // Alternate which page goes first, so neither always meets a busier machine.
         const order: PageKind[] = run % 2 ? ['bare', 'production'] : ['production', 'bare'];
-        for (const kind of order) {
-          const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-          await page.goto(urls[kind]);
-          times[kind].push(await page.evaluate((c) => window.runChart(c), columns));
-          await page.close();
-        }
+        for (const kind of order) times[kind].push(await draw(kind, columns));
       }
       const r = { batches: size, production: median(times.production), bare: median(times.bare) };
       log(`${size} batches: production ${r.production.toFixed(1)} ms, bare uPlot ${r.bare.toFixed(1)} ms (medians of ${runs})`);

@@ -1,7 +1,10 @@
 /**
  * Benchmark page: draws the racer's history with the production Batch Inspector chart (the
- * series conversion, the React component and its uPlot options), from the API's columns.
+ * series conversion, the React component and its uPlot options). The columns arrive the way the
+ * app receives them: through an external store read with useSyncExternalStore, as TanStack
+ * Query's useQuery does, into a component that is already mounted.
  */
+import { useMemo, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { BatchColumns } from '../../contract/racers';
 import BatchChart from '../../src/features/racers/batch-chart';
@@ -15,17 +18,32 @@ declare global {
   }
 }
 
-window.runChart = (columns) =>
+let columns: BatchColumns | null = null;
+let onDraw: () => void = () => {};
+const listeners = new Set<() => void>();
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+function Bench() {
+  const data = useSyncExternalStore(subscribe, () => columns);
+  const series = useMemo(() => (data ? toBatchSeries(data) : null), [data]);
+  const wpmMax = useMemo(() => wpmAxisMax(topWpm(null, series?.wpm ?? [])), [series]);
+  if (!series) return null;
+  return <BatchChart series={series} lo={0} hi={series.time.length} wpmMax={wpmMax} tz="America/Chicago" onDraw={() => onDraw()} />;
+}
+
+createRoot(document.getElementById('chart')!).render(<Bench />);
+
+window.runChart = (c) =>
   new Promise((resolve) => {
     const t0 = performance.now();
-    const series = toBatchSeries(columns);
-    const wpmMax = wpmAxisMax(topWpm(null, series.wpm));
     let done = false;
-    const onDraw = () => {
+    onDraw = () => {
       if (!done) resolve(performance.now() - t0);
       done = true;
     };
-    createRoot(document.getElementById('chart')!).render(
-      <BatchChart series={series} lo={0} hi={series.time.length} wpmMax={wpmMax} tz="America/Chicago" onDraw={onDraw} />,
-    );
+    columns = c;
+    listeners.forEach((l) => l());
   });

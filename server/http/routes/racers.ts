@@ -1,4 +1,8 @@
-/** GET /api/all-usernames, /api/racer-info and /api/racer-batches: the racer inspector's data. */
+/**
+ * GET /api/all-usernames, /api/racer-info and /api/racer-batches: the racer inspector's data.
+ * A racer's batch history (up to ~50,000 batches a year) is cached per (racer, shape, data
+ * version) with ETag / 304; the contract's response schemas are checked by the tests.
+ */
 import { z } from 'zod';
 import { ErrorResponse } from '../../../contract/common.js';
 import {
@@ -6,10 +10,14 @@ import {
 } from '../../../contract/racers.js';
 import { allUsernames, findUserId, racerBatchColumns, racerBatchRows, racerInfo } from '../../db/racer-repo.js';
 import type { RouteModule } from '../context.js';
+import { ResponseCache } from '../response-cache.js';
 
 const notFound = (username: string) => ({ error: `Racer ${username} not found` });
 
 const racers: RouteModule = (app, { db, config }) => {
+  const cache = new ResponseCache(db);
+  app.addHook('onClose', async () => cache.close());
+
   app.get('/all-usernames', { schema: { tags: ['racers'], response: { 200: AllUsernamesResponse } } }, async () => ({
     usernames: await allUsernames(db),
   }));
@@ -37,8 +45,11 @@ const racers: RouteModule = (app, { db, config }) => {
       const { username, format } = request.query;
       const userId = await findUserId(db, username);
       if (userId === null) return reply.code(404).send(notFound(username));
-      if (format === 'columns') return { columns: await racerBatchColumns(db, userId) };
-      return { batches: await racerBatchRows(db, userId, config.siteTimezone) };
+      return cache.send(request, reply, `${format}|${userId}`, async () =>
+        format === 'columns'
+          ? { columns: await racerBatchColumns(db, userId) }
+          : { batches: await racerBatchRows(db, userId, config.siteTimezone) },
+      );
     },
   );
 };
