@@ -1,17 +1,11 @@
 /** SQL for event administration: create, edit, pay-to-play settings, delete; each one audited. */
 import type { PayToPlaySettings } from '../../contract/events.js';
+import type { ParsedEventForm } from '../domain/event-form.js';
 import type { Database, Queryable } from './database.js';
 import { writeAudit } from './audit.js';
 import { publicChange } from './public-change.js';
 
-export interface EventFields {
-  title: string;
-  description: string;
-  tags: string[];
-  start: Date;
-  end: Date;
-  defaultSort: string;
-}
+/** The stored fields of an event: the checked Add/Edit Event form, as `parseEventForm` returns it. */
 
 /** The tags of `tags` that are not a known team. */
 export async function unknownTeams(db: Queryable, tags: string[]): Promise<string[]> {
@@ -27,11 +21,11 @@ async function writeTeams(tx: Queryable, id: number, tags: string[]): Promise<vo
   }
 }
 
-const auditFields = (f: EventFields, tz: (d: Date) => string) => ({
+const auditFields = (f: ParsedEventForm, tz: (d: Date) => string) => ({
   title: f.title, teams: f.tags, start: tz(f.start), end: tz(f.end), defaultSort: f.defaultSort,
 });
 
-export async function createEvent(db: Database, actor: string, at: Date, f: EventFields, fmt: (d: Date) => string): Promise<number> {
+export async function createEvent(db: Database, actor: string, at: Date, f: ParsedEventForm, fmt: (d: Date) => string): Promise<number> {
   return publicChange(db, async (tx) => {
     const { rows } = await tx.query<{ event_id: number }>(
       `INSERT INTO events (title, description, start_time, end_time, default_sort, created_at)
@@ -50,7 +44,7 @@ export type PayToPlayValues = { [K in keyof PayToPlaySettings]: number };
 /** Edits the event form fields, the pay-to-play settings, or both, in one transaction. */
 export async function updateEvent(
   db: Database, actor: string, at: Date, id: number,
-  change: { form?: EventFields; settings?: PayToPlayValues }, fmt: (d: Date) => string,
+  change: { form?: ParsedEventForm; settings?: PayToPlayValues }, fmt: (d: Date) => string,
 ): Promise<void> {
   await publicChange(db, async (tx) => {
     const { form: f, settings: s } = change;

@@ -419,3 +419,84 @@ test('the admin screens fit a phone', async ({ browser }) => {
     await context.close();
   }
 });
+
+test('event and squad changes show on the public events list and roster without a reload', async ({ page, request }) => {
+  const tags = (await (await request.get('/api/team-tags')).json()) as string[];
+  const [tag, other] = tags;
+  const teamTabs = page.getByRole('navigation', { name: 'Team tabs' });
+  const eventsOf = (t: string) => page.getByRole('region', { name: 'Team events' }).getByRole('row').filter({ hasText: t });
+  const showEvents = async (t: string) => {
+    await teamTabs.getByRole('link', { name: 'Events' }).click();
+    await page.locator('.team-select select').selectOption(t);
+    await expect(page.getByRole('heading', { name: `${t} events` })).toBeVisible();
+  };
+  const showAdmin = async () => {
+    await page.locator('.team-select select').selectOption(tag);
+    await teamTabs.getByRole('link', { name: 'Admin' }).click();
+    await expect(page.getByRole('heading', { name: `Events of ${tag}` })).toBeVisible();
+  };
+  const title = `E2E Cache ${Date.now()}`;
+
+  // Both teams' events lists and the roster are cached (fresh for 30 s) before the changes.
+  await page.goto(`/events?tag=${other}`);
+  await expect(page.getByRole('heading', { name: `${other} events` })).toBeVisible();
+  await showEvents(tag);
+  await teamTabs.getByRole('link', { name: 'Roster' }).click();
+  await expect(page.locator('.roster-card table tbody tr').first()).toBeVisible();
+  await teamTabs.getByRole('link', { name: 'Admin' }).click();
+  await logIn(page, ADMIN);
+  await expect(page.getByRole('heading', { name: `Events of ${tag}` })).toBeVisible();
+
+  // Added for two teams: both lists show it.
+  await page.getByRole('button', { name: 'Add Event' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Add Event' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Team Tag(s)').fill(`${tag} ${other}`);
+  await dialog.getByLabel('Start Time (CT)').fill('2030-07-01T09:00');
+  await dialog.getByLabel('End Time (CT)').fill('2030-07-02T09:00');
+  await dialog.getByRole('button', { name: 'Add Event' }).click();
+  await expect(dialog).toBeHidden();
+  await showEvents(tag);
+  await expect(eventsOf(title)).toHaveCount(1);
+  await showEvents(other);
+  await expect(eventsOf(title)).toHaveCount(1);
+
+  // Edited down to one team: it leaves the other team's list.
+  await showAdmin();
+  await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: `Edit ${title}` }).click();
+  dialog = page.getByRole('dialog', { name: 'Edit Event' });
+  await dialog.getByLabel('Team Tag(s)').fill(tag);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await showEvents(other);
+  await expect(eventsOf(title)).toHaveCount(0);
+  await showEvents(tag);
+  await expect(eventsOf(title)).toContainText(tag);
+
+  // Deleted: gone from the list.
+  await showAdmin();
+  await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: `Delete ${title}` }).click();
+  await page.getByRole('dialog', { name: 'Delete Event?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
+  await showEvents(tag);
+  await expect(eventsOf(title)).toHaveCount(0);
+
+  // A squad move shows on the roster; then the member goes back.
+  const mover = (await members(request, tag)).find((m) => m.squad !== 'Peach')!;
+  const names = (await (await request.get(`/api/squad-names?tag=${tag}`)).json()) as Array<{ squad: string; customName: string }>;
+  const label = (squad: string) => names.find((n) => n.squad === squad)?.customName ?? (squad || 'Unassigned');
+  const rosterSquad = page.locator('.roster-card tbody tr').filter({ has: page.getByRole('link', { name: mover.Username, exact: true }) }).locator('.squad-badge');
+  /** `squad` as the API reports it: '' is Unassigned. */
+  const moveTo = async (squad: string) => {
+    await showAdmin();
+    await page.getByRole('tab', { name: 'Squads' }).click();
+    await page.locator(`li[data-username="${mover.Username}"]`).getByRole('button').click();
+    await page.getByRole('dialog', { name: `Move ${mover.CurrentDisplayName}` }).getByRole('button', { name: label(squad), exact: true }).click();
+    await expect.poll(async () => (await members(request, tag)).find((m) => m.Username === mover.Username)?.squad).toBe(squad);
+    await teamTabs.getByRole('link', { name: 'Roster' }).click();
+  };
+  await moveTo('Peach');
+  await expect(rosterSquad).toHaveText(label('Peach'));
+  await moveTo(mover.squad);
+  await expect(rosterSquad).toHaveText(label(mover.squad));
+});

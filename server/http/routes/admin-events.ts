@@ -8,9 +8,9 @@ import {
   type PayToPlayBody,
 } from '../../../contract/admin-events.js';
 import { ErrorResponse } from '../../../contract/common.js';
-import { createEvent, deleteEvent, unknownTeams, updateEvent, type EventFields } from '../../db/admin-events-repo.js';
+import { createEvent, deleteEvent, unknownTeams, updateEvent } from '../../db/admin-events-repo.js';
 import { findEvent } from '../../db/events-repo.js';
-import { parseEventForm, type EventFormInput } from '../../domain/event-form.js';
+import { parseEventForm, type EventFormInput, type ParsedEventForm } from '../../domain/event-form.js';
 import { formatSiteDateTime } from '../../domain/site-time.js';
 import { canManageTeams, requireStaff, type SessionUser } from '../plugins/auth.js';
 import type { RouteModule } from '../context.js';
@@ -18,7 +18,7 @@ import type { RouteModule } from '../context.js';
 const responses = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const OTHER_TEAM = 'You can only manage events of your own team';
 
-type Checked = { fields: EventFields } | { status: 400 | 403; error: string };
+type Checked = { fields: ParsedEventForm } | { status: 400 | 403; error: string };
 
 const adminEvents: RouteModule = (app, { db, config, now }) => {
   const tz = config.siteTimezone;
@@ -63,7 +63,7 @@ const adminEvents: RouteModule = (app, { db, config, now }) => {
       if (!existing) return reply.code(404).send({ error: `Event ${id} not found` });
       if (!canManageTeams(user, existing.tags)) return reply.code(403).send({ error: OTHER_TEAM });
       const b = request.body;
-      let form: EventFields | undefined;
+      let form: ParsedEventForm | undefined;
       if (b.Title !== undefined) {
         const checked = await checkForm(user, {
           Title: b.Title, Description: b.Description ?? '', TeamTag: b.TeamTag ?? '',

@@ -8,6 +8,7 @@ import type { AllUsernamesResponse } from '../../../contract/racers';
 import type { AuditLogResponse, BotFlagResponse, BotFlagRow, TrackedTeamRow } from '../../../contract/staff';
 import type { CreateUserBody, UpdateUserBody, UserChangeResponse, UsersResponse } from '../../../contract/users';
 import { apiGet, apiSend } from '../../lib/api';
+import { BOT_FLAGS_QUERY_KEY } from '../../lib/query-keys';
 
 export const usersQueryOptions = () =>
   queryOptions({ queryKey: ['staff', 'users'] as const, queryFn: () => apiGet<UsersResponse>('/api/users') });
@@ -23,7 +24,7 @@ export const allUsernamesQueryOptions = () =>
   });
 
 export const botFlagsQueryOptions = () =>
-  queryOptions({ queryKey: ['staff', 'bot-flags'] as const, queryFn: () => apiGet<BotFlagRow[]>('/api/admin/bot-flags') });
+  queryOptions({ queryKey: BOT_FLAGS_QUERY_KEY, queryFn: () => apiGet<BotFlagRow[]>('/api/admin/bot-flags') });
 
 export const trackedTeamsQueryOptions = () =>
   queryOptions({ queryKey: ['staff', 'tracked-teams'] as const, queryFn: () => apiGet<TrackedTeamRow[]>('/api/admin/tracked-teams') });

@@ -1,4 +1,8 @@
-/** The roster table's columns (spec §2 "Team roster table") plus last-7-days races and the weekly check. */
+/**
+ * The roster table's columns (spec §2 "Team roster table") plus last-7-days races, the weekly check
+ * and, for an admin, the bot toggle.
+ */
+import type { ReactNode } from 'react';
 import type { RosterMember } from '../../../contract/roster';
 import { formatInt, formatWpm, MISSING } from '../../lib/format';
 import type { Column } from '../../ui/data-table';
@@ -6,7 +10,8 @@ import { RacerName, UsernameLink } from '../../ui/racer-name';
 import { SquadBadge } from '../../ui/squad-badge';
 import { formatDayOf } from './roster-format';
 
-export function rosterColumns(tag: string, withRequirement: boolean): Column<RosterMember>[] {
+/** `botToggle` renders an admin's per-row bot control; without it the column is left out. */
+export function rosterColumns(tag: string, withRequirement: boolean, botToggle?: (m: RosterMember) => ReactNode): Column<RosterMember>[] {
   const columns: Column<RosterMember>[] = [
     {
       key: 'CurrentDisplayName',
@@ -42,5 +47,6 @@ export function rosterColumns(tag: string, withRequirement: boolean): Column<Ros
         ),
     });
   }
+  if (botToggle) columns.push({ key: 'bot', header: 'Bot', className: 'cell-bot', render: botToggle });
   return columns;
 }

@@ -3,10 +3,11 @@ import { queryOptions } from '@tanstack/react-query';
 import type { CurrentDisplayNamesResponse } from '../../../contract/roster';
 import type { TeamInfo } from '../../../contract/teams';
 import { apiGet } from '../../lib/api';
+import { rosterQueryKey } from '../../lib/query-keys';
 
 export function currentDisplayNamesQueryOptions(tag: string) {
   return queryOptions({
-    queryKey: ['current-display-names', { tag }] as const,
+    queryKey: rosterQueryKey(tag),
     queryFn: () => apiGet<CurrentDisplayNamesResponse>('/api/current-display-names', { tag }),
   });
 }

@@ -1,19 +1,24 @@
 /**
  * The roster card: members of the selected team, sortable (Joined ascending at first), with the
- * weekly-requirement summary, a "short only" filter and CSV / Excel export.
+ * weekly-requirement summary, a "short only" filter and CSV / Excel export. A logged-in admin also
+ * gets a bot toggle per row.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { RosterMember } from '../../../contract/roster';
 import { formatInt } from '../../lib/format';
+import { useOnline } from '../../lib/online';
+import { useMe } from '../../lib/session';
 import { Card } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
 import { ExportButtons } from '../../ui/export-buttons';
 import { ErrorBox, Loading, OfflineNote } from '../../ui/states';
+import { BotFlagButton } from './bot-flag-button';
 import { rosterColumns } from './roster-columns';
 import { rosterFileBase, rosterSheet } from './roster-export';
 import { currentDisplayNamesQueryOptions } from './roster-queries';
 import { DEFAULT_ROSTER_SORT, nextRosterSort, sortRoster, type RosterSort, type RosterSortKey } from './roster-sort';
+import { useBotFlag } from './use-bot-flag';
 
 function RequirementSummary({ rows, requirement, shortOnly, onShortOnly }: {
   rows: RosterMember[];
@@ -46,7 +51,16 @@ export function RosterTable({ tag, weeklyRequirement }: { tag: string; weeklyReq
     const filtered = shortOnly && withRequirement ? rows.filter((r) => r.MeetsWeeklyRequirement === false) : rows;
     return sortRoster(filtered, sort);
   }, [rows, sort, shortOnly, withRequirement]);
-  const columns = useMemo(() => rosterColumns(tag, withRequirement), [tag, withRequirement]);
+  const isAdmin = useMe().role === 'admin';
+  const online = useOnline();
+  const botFlag = useBotFlag(tag);
+  const offlineReason = online ? undefined : 'Flagging a bot needs a connection';
+  const botToggle = isAdmin
+    ? (m: RosterMember) => (
+        <BotFlagButton username={m.Username} bot={m.bot === 1} busy={botFlag.pending === m.Username} disabledReason={offlineReason} onToggle={botFlag.toggle} />
+      )
+    : undefined;
+  const columns = rosterColumns(tag, withRequirement, botToggle);
 
   return (
     <Card
@@ -61,6 +75,15 @@ export function RosterTable({ tag, weeklyRequirement }: { tag: string; weeklyReq
         <ErrorBox text={`Failed to fetch roster: ${query.error.message}`} />
       ) : (
         <>
+          {isAdmin && !online ? <p className="roster-bot-hint">Offline: flagging a bot needs a connection.</p> : null}
+          {botFlag.error ? (
+            <div className="state state-error roster-bot-error" role="alert">
+              <span>{botFlag.error}</span>
+              <button type="button" className="icon-btn" aria-label="Dismiss" onClick={botFlag.dismiss}>
+                ×
+              </button>
+            </div>
+          ) : null}
           {withRequirement && weeklyRequirement ? (
             <RequirementSummary rows={rows} requirement={weeklyRequirement} shortOnly={shortOnly} onShortOnly={setShortOnly} />
           ) : null}

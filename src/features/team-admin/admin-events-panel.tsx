@@ -8,15 +8,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Event } from '../../../contract/events';
 import { formatCT, getSiteTimezone, zoneLabel } from '../../lib/format';
 import { useOnline } from '../../lib/online';
+import { EditIcon, MoneyIcon, PlusIcon, TrashIcon } from '../../ui/action-icons';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable, type Column } from '../../ui/data-table';
 import { Loading } from '../../ui/states';
 import { EventStatusBadge } from '../../ui/status-badge';
-import { EditIcon, MoneyIcon, PlusIcon, TrashIcon } from './action-icons';
-import { ConfirmDialog } from './confirm-dialog';
 import { errorText } from './error-text';
 import { EventDialog } from './event-dialog';
 import { PayToPlayDialog } from './pay-to-play-dialog';
-import { deleteEvent, refreshEvents, teamEventsQueryOptions } from './team-admin-queries';
+import { deleteEvent, eventTeams, refreshEvents, teamEventsQueryOptions } from './team-admin-queries';
 
 type Open = { kind: 'add' } | { kind: 'edit' | 'pay' | 'delete'; event: Event } | null;
 
@@ -40,14 +40,15 @@ export function AdminEventsPanel({ tag, ownTeam }: AdminEventsPanelProps) {
     setOpen(null);
     setDeleteError(null);
   };
-  const saved = () => {
+  /** `before` is the event as listed (null when added), `after` the server's answer (none after a delete). */
+  const saved = (before: Event | null, after?: Event) => {
     close();
-    void refreshEvents(qc, tag);
+    void refreshEvents(qc, eventTeams(tag, before?.TeamTag, after?.TeamTag));
   };
 
   const remove = useMutation({
-    mutationFn: (id: number) => deleteEvent(id),
-    onSuccess: saved,
+    mutationFn: (e: Event) => deleteEvent(e.EventID),
+    onSuccess: (_res, e) => saved(e),
     onError: (err) => setDeleteError(errorText(err, 'Failed to delete event')),
   });
 
@@ -103,9 +104,9 @@ export function AdminEventsPanel({ tag, ownTeam }: AdminEventsPanelProps) {
         tag={tag}
         teamHint={ownTeam ? `Space-separated. As a team admin you can add events for ${ownTeam} only.` : undefined}
         onClose={close}
-        onSaved={saved}
+        onSaved={(res) => saved(open?.kind === 'edit' ? open.event : null, res.event)}
       />
-      <PayToPlayDialog event={open?.kind === 'pay' ? open.event : null} onClose={close} onSaved={saved} />
+      <PayToPlayDialog event={open?.kind === 'pay' ? open.event : null} onClose={close} onSaved={(res) => saved(res.event, res.event)} />
       <ConfirmDialog
         open={open?.kind === 'delete'}
         title="Delete Event?"
@@ -114,7 +115,7 @@ export function AdminEventsPanel({ tag, ownTeam }: AdminEventsPanelProps) {
         busy={remove.isPending}
         error={deleteError}
         disabledReason={offlineReason}
-        onConfirm={() => open?.kind === 'delete' && remove.mutate(open.event.EventID)}
+        onConfirm={() => open?.kind === 'delete' && remove.mutate(open.event)}
         onClose={close}
       />
     </section>

@@ -2,7 +2,7 @@
 import { useRef } from 'react';
 import type { RosterMember } from '../../../contract/roster';
 import { SQUAD_COLOURS, UNASSIGNED } from '../../../contract/squads';
-import { EditIcon, GripIcon } from './action-icons';
+import { EditIcon, GripIcon } from '../../ui/action-icons';
 import type { BoxKey } from './squads';
 import { useSquadSortable } from './use-squad-sortable';
 

@@ -9,6 +9,7 @@ import type { TeamEventsResponse } from '../../../contract/events';
 import type { CurrentDisplayNamesResponse } from '../../../contract/roster';
 import type { SquadNamesResponse, SuccessResponse } from '../../../contract/staff';
 import { apiGet, apiSend } from '../../lib/api';
+import { EVENT_VIEWER_KEY_PREFIX, rosterQueryKey, teamEventsQueryKey } from '../../lib/query-keys';
 
 export function teamEventsQueryOptions(tag: string) {
   return queryOptions({
@@ -40,20 +41,34 @@ export const updateMemberSquad = (body: { username: string; squad: string; tag: 
 export const updateSquadName = (body: { tag: string; squad: string; customName: string }) =>
   apiSend<SuccessResponse>('POST', '/api/update-custom-squad-name', body);
 
-/** After an event write: this screen's list and every public events screen. */
-export function refreshEvents(qc: QueryClient, tag: string) {
+/**
+ * The teams an event write touches: the team on screen and the event's Team Tag(s) before and
+ * after (an event's TeamTag as the API sends it: upper-case tags separated by spaces).
+ */
+export function eventTeams(shown: string, ...teamTags: Array<string | null | undefined>): string[] {
+  return [...new Set([shown, ...teamTags.flatMap((t) => (t ? t.split(/\s+/).filter(Boolean) : []))])];
+}
+
+/**
+ * After an event write: this screen's list and the public events list of each touched team (an
+ * edit that drops a team must leave that team's list too), and every open event viewer page.
+ */
+export function refreshEvents(qc: QueryClient, tags: readonly string[]) {
   return Promise.all([
-    qc.invalidateQueries({ queryKey: teamEventsQueryOptions(tag).queryKey }),
-    qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0] !== 'staff' && /event/i.test(q.queryKey[0]) }),
+    ...tags.flatMap((tag) => [
+      qc.invalidateQueries({ queryKey: teamEventsQueryOptions(tag).queryKey }),
+      qc.invalidateQueries({ queryKey: teamEventsQueryKey(tag) }),
+    ]),
+    qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith(EVENT_VIEWER_KEY_PREFIX) }),
   ]);
 }
 
-/** After a squad write: the board, the names, and the roster's squad column. */
+/** After a squad move or rename: the board, the names, the team's roster and every squad summary. */
 export function refreshSquads(qc: QueryClient, tag: string) {
   return Promise.all([
     qc.invalidateQueries({ queryKey: squadMembersQueryOptions(tag).queryKey }),
     qc.invalidateQueries({ queryKey: squadNamesQueryOptions(tag).queryKey }),
-    qc.invalidateQueries({ queryKey: ['current-display-names'] }),
+    qc.invalidateQueries({ queryKey: rosterQueryKey(tag) }),
     qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && /squad/i.test(q.queryKey[0]) }),
   ]);
 }

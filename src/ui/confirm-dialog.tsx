@@ -1,5 +1,5 @@
-/** A yes-or-no question in a dialog, with the error of a failed attempt shown inside it. */
-import { Dialog } from '../../ui/dialog';
+/** A yes-or-no question in a dialog (e.g. "Delete Event?"), with the error of a failed attempt shown inside it. */
+import { Dialog } from './dialog';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -7,13 +7,15 @@ export interface ConfirmDialogProps {
   message: string;
   confirmLabel: string;
   busy: boolean;
+  /** The confirm button's text while busy. */
+  busyLabel?: string;
   error: string | null;
   disabledReason?: string;
   onConfirm: () => void;
   onClose: () => void;
 }
 
-export function ConfirmDialog({ open, title, message, confirmLabel, busy, error, disabledReason, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, busy, busyLabel = 'Deleting…', error, disabledReason, onConfirm, onClose }: ConfirmDialogProps) {
   return (
     <Dialog open={open} title={title} onClose={onClose}>
       <div className="form">
@@ -26,7 +28,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busy, error,
             Cancel
           </button>
           <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy || !!disabledReason} title={disabledReason}>
-            {busy ? 'Deleting…' : confirmLabel}
+            {busy ? busyLabel : confirmLabel}
           </button>
         </div>
       </div>

@@ -1,4 +1,4 @@
-/** Line icons (currentColor) for the table actions and the squad edit buttons. */
+/** Line icons (currentColor, 18 px) for table row actions, dialog buttons and the squad board. */
 import type { SVGProps } from 'react';
 
 type IconProps = SVGProps<SVGSVGElement>;
@@ -16,15 +16,6 @@ export function EditIcon(p: IconProps) {
   );
 }
 
-export function MoneyIcon(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <path d="M12 3v18" />
-      <path d="M16.5 7.5C16 6 14.3 5 12 5c-2.8 0-4.5 1.4-4.5 3.3 0 4.4 9 2.6 9 7 0 2-1.8 3.7-4.5 3.7-2.4 0-4.2-1.1-4.7-2.8" />
-    </Svg>
-  );
-}
-
 export function TrashIcon(p: IconProps) {
   return (
     <Svg {...p}>
@@ -37,6 +28,24 @@ export function PlusIcon(p: IconProps) {
   return (
     <Svg {...p}>
       <path d="M12 5v14M5 12h14" />
+    </Svg>
+  );
+}
+
+export function KeyIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <circle cx="8" cy="15" r="4" />
+      <path d="M11 12l9-9M17 6l3 3M15 8l2 2" />
+    </Svg>
+  );
+}
+
+export function MoneyIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="M12 3v18" />
+      <path d="M16.5 7.5C16 6 14.3 5 12 5c-2.8 0-4.5 1.4-4.5 3.3 0 4.4 9 2.6 9 7 0 2-1.8 3.7-4.5 3.7-2.4 0-4.2-1.1-4.7-2.8" />
     </Svg>
   );
 }

@@ -1,0 +1,142 @@
+/**
+ * Bot flags from the roster: an admin flags a racer with the row's toggle, sees the bot marker and
+ * the API's `bot: 1`, and unflags them again; offline the toggle is disabled with its reason;
+ * visitors and a teamadmin get no toggle; on a phone the toggle is reached inside the table's box
+ * and tapped. Screenshots of the admin's roster go to BOT_SHOTS_DIR.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+const ADMIN = { username: 'admin', password: 'admin-password-123' };
+const CAPTAIN = { username: 'captain', password: 'captain-password-123' };
+const SHOTS = process.env.BOT_SHOTS_DIR;
+
+interface Member { Username: string; bot: 0 | 1 }
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(path);
+  expect(res.ok(), path).toBe(true);
+  return (await res.json()) as T;
+}
+
+async function firstTag(page: Page): Promise<string> {
+  const tags = await api<string[]>(page, '/api/team-tags');
+  expect(tags.length).toBeGreaterThan(0);
+  return tags[0];
+}
+
+async function botOf(page: Page, tag: string, username: string): Promise<number | undefined> {
+  return (await api<Member[]>(page, `/api/current-display-names?tag=${tag}`)).find((m) => m.Username === username)?.bot;
+}
+
+async function logIn(page: Page, who: { username: string; password: string }) {
+  await page.getByRole('button', { name: 'Login' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Admin Login' });
+  await dialog.getByLabel('Username').fill(who.username);
+  await dialog.getByLabel('Password').fill(who.password);
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('.account-name')).toHaveText(who.username);
+}
+
+function rosterTable(page: Page): Locator {
+  return page.locator('.roster-card table');
+}
+
+/** The roster row whose Username link is `username`. */
+function rowOf(page: Page, username: string): Locator {
+  return rosterTable(page).locator('tbody tr').filter({ has: page.getByRole('link', { name: username, exact: true }) });
+}
+
+test('an admin flags a racer as a bot from the roster and unflags them again', async ({ page }) => {
+  const tag = await firstTag(page);
+  const members = await api<Member[]>(page, `/api/current-display-names?tag=${tag}`);
+  const racer = members.find((m) => m.bot === 0);
+  expect(racer, 'a member who is not flagged').toBeDefined();
+  const username = racer!.Username;
+
+  await page.goto(`/roster?tag=${tag}`);
+  await expect(rosterTable(page).locator('tbody tr')).toHaveCount(members.length);
+  await logIn(page, ADMIN);
+  await expect(rosterTable(page).getByRole('columnheader', { name: 'Bot' })).toBeVisible();
+  // One toggle per member, each named after what it does.
+  await expect(rosterTable(page).getByRole('button', { name: /^(Unflag|Flag) .+ as bot$/ })).toHaveCount(members.length);
+
+  const row = rowOf(page, username);
+  await expect(row.getByRole('img', { name: 'Flagged as bot' })).toHaveCount(0);
+  await row.getByRole('button', { name: `Flag ${username} as bot`, exact: true }).click();
+  await expect(row.getByRole('img', { name: 'Flagged as bot' })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Unflag ${username} as bot`, exact: true })).toBeEnabled();
+  expect(await botOf(page, tag, username)).toBe(1);
+  const flags = await api<Array<{ username: string; flaggedBy: string | null }>>(page, '/api/admin/bot-flags');
+  expect(flags.find((f) => f.username === username)?.flaggedBy).toBe(ADMIN.username);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/roster-admin-desktop.png`, fullPage: true });
+
+  await row.getByRole('button', { name: `Unflag ${username} as bot`, exact: true }).click();
+  await expect(row.getByRole('button', { name: `Flag ${username} as bot`, exact: true })).toBeVisible();
+  await expect(row.getByRole('img', { name: 'Flagged as bot' })).toHaveCount(0);
+  expect(await botOf(page, tag, username)).toBe(0);
+});
+
+test('offline, the toggle is disabled and says why', async ({ page, context }) => {
+  const tag = await firstTag(page);
+  await page.goto(`/roster?tag=${tag}`);
+  await logIn(page, ADMIN);
+  const toggle = rosterTable(page).getByRole('button', { name: /^(Unflag|Flag) .+ as bot$/ }).first();
+  await expect(toggle).toBeEnabled();
+  await context.setOffline(true);
+  try {
+    await expect(toggle).toBeDisabled();
+    await expect(toggle).toHaveAttribute('title', 'Flagging a bot needs a connection');
+    await expect(page.getByText('Offline: flagging a bot needs a connection.')).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+  await expect(toggle).toBeEnabled();
+});
+
+test('visitors and a teamadmin see no bot toggle', async ({ page }) => {
+  const tag = await firstTag(page);
+  const members = await api<Member[]>(page, `/api/current-display-names?tag=${tag}`);
+  await page.goto(`/roster?tag=${tag}`);
+  await expect(rosterTable(page).locator('tbody tr')).toHaveCount(members.length);
+  await expect(rosterTable(page).getByRole('button', { name: /as bot$/ })).toHaveCount(0);
+  await expect(rosterTable(page).getByRole('columnheader', { name: 'Bot' })).toHaveCount(0);
+
+  await logIn(page, CAPTAIN);
+  await expect(rosterTable(page).locator('tbody tr')).toHaveCount(members.length);
+  await expect(rosterTable(page).getByRole('button', { name: /as bot$/ })).toHaveCount(0);
+  // The API refuses a teamadmin too.
+  const res = await page.request.put(`/api/admin/bot-flags/${encodeURIComponent(members[0].Username)}`, { data: { bot: true } });
+  expect(res.status()).toBe(403);
+  expect(await botOf(page, tag, members[0].Username)).toBe(members[0].bot);
+});
+
+test('on a phone, the admin roster scrolls in its own box and the toggle works by touch', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  try {
+    const tag = await firstTag(page);
+    await page.goto(`/roster?tag=${tag}`);
+    await logIn(page, ADMIN);
+    await expect(rosterTable(page).getByRole('columnheader', { name: 'Bot' })).toBeAttached();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/roster-admin-phone.png`, fullPage: true });
+    // The toggle sits in the last column: reachable by scrolling the table's own box, then a tap.
+    const members = await api<Member[]>(page, `/api/current-display-names?tag=${tag}`);
+    const racer = members.find((m) => m.bot === 0)!;
+    const toggle = rowOf(page, racer.Username).getByRole('button', { name: `Flag ${racer.Username} as bot`, exact: true });
+    await toggle.scrollIntoViewIfNeeded();
+    await expect(toggle).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollX)).toBe(0);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/roster-admin-phone-scrolled.png` });
+    await toggle.tap();
+    await expect(rowOf(page, racer.Username).getByRole('img', { name: 'Flagged as bot' })).toBeAttached();
+    expect(await botOf(page, tag, racer.Username)).toBe(1);
+    await rowOf(page, racer.Username).getByRole('button', { name: `Unflag ${racer.Username} as bot`, exact: true }).tap();
+    await expect(rowOf(page, racer.Username).getByRole('img', { name: 'Flagged as bot' })).toHaveCount(0);
+    expect(await botOf(page, tag, racer.Username)).toBe(0);
+  } finally {
+    await context.close();
+  }
+});
