@@ -1,4 +1,4 @@
-/** The loading, error, empty, offline and not-built-yet states every screen shows. */
+/** The loading, error, empty and offline states every screen shows. */
 import { formatCT } from '../lib/format';
 import { useOnline } from '../lib/online';
 
@@ -21,16 +21,6 @@ export function ErrorBox({ text }: { text: string }) {
 
 export function Empty({ text }: { text: string }) {
   return <div className="state state-empty">{text}</div>;
-}
-
-/** A screen that a later version of the site will bring; never shows invented data. */
-export function NotBuiltYet({ title }: { title: string }) {
-  return (
-    <section className="card not-built" aria-labelledby="not-built-title">
-      <h1 id="not-built-title" className="page-title">{title}</h1>
-      <p>This screen is not built yet.</p>
-    </section>
-  );
 }
 
 /** "Offline, data from <time>" for a query's dataUpdatedAt; shows nothing while online. */
