@@ -31,6 +31,8 @@ export const RacerInfo = z.object({
   highestSpeed: z.number().nullable(),
   /** When the racer joined the team, ISO 8601. */
   joinStamp: z.string().nullable(),
+  /** 1 when an admin flagged the racer as a bot (as in the roster's rows). */
+  bot: z.union([z.literal(0), z.literal(1)]),
 });
 export type RacerInfo = z.infer<typeof RacerInfo>;
 

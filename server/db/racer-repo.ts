@@ -18,17 +18,17 @@ export async function findUserId(db: Queryable, username: string): Promise<numbe
 }
 
 /**
- * The info banner: the racer with their current membership (else the most recent one) and the
- * latest counters the collector saw for that team. Null for an unknown username.
+ * The info banner: the racer with their current membership (else the most recent one), the
+ * latest counters the collector saw for that team, and their bot flag. Null for an unknown username.
  */
 export async function racerInfo(db: Queryable, username: string): Promise<RacerInfo | null> {
   const { rows } = await db.query<{
     user_id: number; username: string; display_name: string | null; tag: string | null; role: string | null;
     join_stamp: Date | null; races_played: number | null; played: number | null; avg_speed: number | null;
-    highest_speed: number | null;
+    highest_speed: number | null; bot: boolean;
   }>(
     `SELECT r.user_id, r.username, r.display_name, m.tag, m.role, m.join_stamp,
-            s.races_played, s.played, s.avg_speed, s.highest_speed
+            s.races_played, s.played, s.avg_speed, s.highest_speed, (bf.user_id IS NOT NULL) AS bot
        FROM racers r
        LEFT JOIN LATERAL (
          SELECT tag, role, join_stamp FROM memberships
@@ -37,6 +37,7 @@ export async function racerInfo(db: Queryable, username: string): Promise<RacerI
           LIMIT 1
        ) m ON true
        LEFT JOIN member_snapshots s ON s.tag = m.tag AND s.user_id = r.user_id
+       LEFT JOIN bot_flags bf ON bf.user_id = r.user_id
       WHERE r.username = $1`,
     [username],
   );
@@ -53,6 +54,7 @@ export async function racerInfo(db: Queryable, username: string): Promise<RacerI
     avgSpeed: r.avg_speed,
     highestSpeed: r.highest_speed,
     joinStamp: r.join_stamp ? r.join_stamp.toISOString() : null,
+    bot: r.bot ? 1 : 0,
   };
 }
 

@@ -140,6 +140,9 @@ test.describe('racer inspector', () => {
     await expect(field('Lifetime Races')).toHaveText(info.racesPlayed.toLocaleString('en-US'));
     await expect(field('Team Races')).toHaveText(info.played.toLocaleString('en-US'));
     await expect(field('Top WPM')).toHaveText(info.highestSpeed.toFixed(1));
+    // The bot marker follows the API; a visitor gets no bot toggle.
+    await expect(page.locator('.racer-bot-badge')).toHaveCount(info.bot);
+    await expect(page.locator('.racer-banner').getByRole('button', { name: /as bot$/ })).toHaveCount(0);
 
     // Whole history: every batch in the table count and the chart; newest batch first.
     await expect(page.getByTestId('date-range-caption')).toHaveText('All');

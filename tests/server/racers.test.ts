@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RacerBatchColumnsResponse, RacerBatchesResponse, RacerInfo } from '../../contract/racers.js';
 import type { Database } from '../../server/db/database.js';
+import { bumpDataVersion, notifyDataChanged } from '../../server/db/data-version.js';
 import { addBatches, addRacer, addTeam, dbKinds, testApp, type TestContext } from './helpers.js';
+import { addUser, json, login } from './staff-helpers.js';
 
 const at = (iso: string) => new Date(iso);
 const unix = (iso: string) => Date.parse(iso) / 1000;
@@ -70,7 +73,7 @@ describe.each(dbKinds)('racer routes on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       username: 'alice', displayName: 'Alice A', userID: 101, teamTag: 'TEST', role: 'officer',
-      racesPlayed: 5400, played: 1200, avgSpeed: 87.5, highestSpeed: 112.3, joinStamp: '2026-01-05T15:30:00.000Z',
+      racesPlayed: 5400, played: 1200, avgSpeed: 87.5, highestSpeed: 112.3, joinStamp: '2026-01-05T15:30:00.000Z', bot: 0,
     });
   });
 
@@ -78,7 +81,7 @@ describe.each(dbKinds)('racer routes on %s', (kind) => {
     const res = await t.app.inject('/api/racer-info?username=dave');
     expect(res.json()).toEqual({
       username: 'dave', displayName: 'Dave', userID: 104, teamTag: 'OTHER', role: 'member',
-      racesPlayed: 900, played: 50, avgSpeed: 60.25, highestSpeed: 75, joinStamp: '2025-06-01T00:00:00.000Z',
+      racesPlayed: 900, played: 50, avgSpeed: 60.25, highestSpeed: 75, joinStamp: '2025-06-01T00:00:00.000Z', bot: 0,
     });
   });
 
@@ -87,13 +90,34 @@ describe.each(dbKinds)('racer routes on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       username: 'bob', displayName: null, userID: 102, teamTag: null, role: null,
-      racesPlayed: null, played: null, avgSpeed: null, highestSpeed: null, joinStamp: null,
+      racesPlayed: null, played: null, avgSpeed: null, highestSpeed: null, joinStamp: null, bot: 0,
     });
+  });
+
+  it('tells whether the racer is flagged as a bot, also without a team, and follows an unflag', async () => {
+    await addUser(t.db, { username: 'root', password: 'root-password', role: 'admin' });
+    const admin = await login(t.app, 'root', 'root-password');
+    const flag = (username: string, bot: boolean) =>
+      t.app.inject({ method: 'PUT', url: `/api/admin/bot-flags/${username}`, headers: json(admin), payload: { bot } });
+    const botOf = async (username: string) => {
+      const res = await t.app.inject(`/api/racer-info?username=${username}`);
+      expect(RacerInfo.safeParse(res.json()).success).toBe(true);
+      return res.json().bot;
+    };
+    expect((await flag('alice', true)).statusCode).toBe(200);
+    expect((await flag('bob', true)).statusCode).toBe(200);
+    expect([await botOf('alice'), await botOf('bob'), await botOf('dave')]).toEqual([1, 1, 0]);
+    // The rest of the banner is unchanged by the flag.
+    expect((await t.app.inject('/api/racer-info?username=alice')).json()).toMatchObject({ userID: 101, teamTag: 'TEST', played: 1200 });
+    expect((await flag('alice', false)).statusCode).toBe(200);
+    expect((await flag('bob', false)).statusCode).toBe(200);
+    expect([await botOf('alice'), await botOf('bob')]).toEqual([0, 0]);
   });
 
   it('returns the whole history oldest first as batch records in CT', async () => {
     const res = await t.app.inject('/api/racer-batches?username=alice');
     expect(res.statusCode).toBe(200);
+    expect(RacerBatchesResponse.safeParse(res.json()).success).toBe(true);
     const { batches } = res.json();
     expect(batches.map((b: Record<string, unknown>) => [b.batchEndTime, b.teamTag, b.CurrentDisplayName, b.sum, b.racesPlayedBatch])).toEqual([
       ['2026-03-08 01:50:00', 'TEST', 'Alice A', 3, 4],
@@ -121,6 +145,7 @@ describe.each(dbKinds)('racer routes on %s', (kind) => {
   it('returns the same history as columns with exact instants', async () => {
     const res = await t.app.inject('/api/racer-batches?username=alice&format=columns');
     expect(res.statusCode).toBe(200);
+    expect(RacerBatchColumnsResponse.safeParse(res.json()).success).toBe(true);
     expect(res.json()).toEqual({
       columns: {
         endTime: [
@@ -166,5 +191,21 @@ describe.each(dbKinds)('racer routes on %s', (kind) => {
       expect(res.statusCode, path).toBe(400);
       expect(typeof res.json().error).toBe('string');
     }
+  });
+
+  it('answers a repeat with 304 until new batches arrive', async () => {
+    const first = await t.app.inject('/api/racer-batches?username=dave&format=columns');
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    expect(first.json().columns.races).toEqual([9]);
+    const again = await t.app.inject({ url: '/api/racer-batches?username=dave&format=columns', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+
+    await addBatches(t.db, [{ userId: 104, tag: 'OTHER', endTime: at('2026-03-08T08:10:00Z'), races: 2, typed: 200, errs: 2, secs: 20 }]);
+    notifyDataChanged(await t.db.transaction((tx) => bumpDataVersion(tx)));
+    const fresh = await t.app.inject({ url: '/api/racer-batches?username=dave&format=columns', headers: { 'if-none-match': etag } });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.headers.etag).not.toBe(etag);
+    expect(fresh.json().columns.races).toEqual([9, 2]);
   });
 });

@@ -1,12 +1,19 @@
-/** The racer's info banner: name, ids, team, role, race counts, speeds and when they joined. */
+/**
+ * The racer's info banner: name (with the bot marker when flagged), ids, team, role, race counts,
+ * speeds and when they joined; a logged-in admin also gets the bot toggle beside the Profile link.
+ */
 import type { RacerInfo } from '../../../contract/racers';
 import { formatCT, formatInt, formatWpm, MISSING } from '../../lib/format';
 import { racerProfileUrl } from '../../lib/links';
+import { useMe } from '../../lib/session';
+import { RobotIcon } from '../../ui/icons';
+import { RacerBotFlag } from './racer-bot-flag';
 
 /** Joined: long date with 12-hour time, in the site zone. */
 const JOINED_PATTERN = 'MMMM d, yyyy h:mm a';
 
 export function InfoBanner({ info }: { info: RacerInfo }) {
+  const isAdmin = useMe().role === 'admin';
   const fields: [string, string][] = [
     ['Username', info.username],
     ['UserID', String(info.userID)],
@@ -21,12 +28,23 @@ export function InfoBanner({ info }: { info: RacerInfo }) {
   return (
     <section className="card racer-banner" aria-labelledby="racer-banner-name">
       <div className="racer-banner-head">
-        <h2 id="racer-banner-name" className="racer-banner-name">
-          {info.displayName || info.username}
-        </h2>
-        <a className="external-link" href={racerProfileUrl(info.username)} target="_blank" rel="noopener noreferrer">
-          Profile <span aria-hidden="true">↗</span>
-        </a>
+        <div className="racer-banner-title">
+          <h2 id="racer-banner-name" className="racer-banner-name">
+            {info.displayName || info.username}
+          </h2>
+          {info.bot === 1 ? (
+            <span className="racer-bot-badge">
+              <RobotIcon width={16} height={16} />
+              Flagged as bot
+            </span>
+          ) : null}
+        </div>
+        <div className="racer-banner-actions">
+          <a className="external-link" href={racerProfileUrl(info.username)} target="_blank" rel="noopener noreferrer">
+            Profile <span aria-hidden="true">↗</span>
+          </a>
+          {isAdmin ? <RacerBotFlag username={info.username} bot={info.bot === 1} tag={info.teamTag} /> : null}
+        </div>
       </div>
       <dl className="racer-fields">
         {fields.map(([label, value]) => (

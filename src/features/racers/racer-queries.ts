@@ -5,6 +5,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { AllUsernamesResponse, BatchColumns, RacerBatchColumnsResponse, RacerInfo } from '../../../contract/racers';
 import { ApiError, apiGet } from '../../lib/api';
+import { racerInfoQueryKey } from '../../lib/bot-flag';
 
 export function allUsernamesQueryOptions() {
   return queryOptions({
@@ -16,7 +17,8 @@ export function allUsernamesQueryOptions() {
 
 export function racerInfoQueryOptions(username: string) {
   return queryOptions({
-    queryKey: ['racer-info', { username }] as const,
+    // Shared: a bot flag from the roster or the banner refreshes it.
+    queryKey: racerInfoQueryKey(username),
     queryFn: () => apiGet<RacerInfo>('/api/racer-info', { username }),
   });
 }

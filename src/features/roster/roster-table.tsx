@@ -13,12 +13,12 @@ import { Card } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
 import { ExportButtons } from '../../ui/export-buttons';
 import { ErrorBox, Loading, OfflineNote } from '../../ui/states';
-import { BotFlagButton } from './bot-flag-button';
+import { BotFlagButton } from '../../ui/bot-flag-button';
 import { rosterColumns } from './roster-columns';
 import { rosterFileBase, rosterSheet } from './roster-export';
 import { currentDisplayNamesQueryOptions } from './roster-queries';
 import { DEFAULT_ROSTER_SORT, nextRosterSort, sortRoster, type RosterSort, type RosterSortKey } from './roster-sort';
-import { useBotFlag } from './use-bot-flag';
+import { useBotFlag } from '../../lib/bot-flag';
 
 function RequirementSummary({ rows, requirement, shortOnly, onShortOnly }: {
   rows: RosterMember[];
