@@ -16,6 +16,7 @@ import { errorText } from './error-text';
 import {
   FAILURE_TEXT, createBody, editBody, passwordBody, userFormProblem, userFormValues, type UserDialogMode, type UserFormValues,
 } from './user-form';
+import { FormFooter } from '../../ui/form-footer';
 
 const TITLES = { add: 'Add User', edit: 'Edit User', password: 'Change Password' } as const;
 const SUBMIT = { add: 'Add', edit: 'Save', password: 'Change Password' } as const;
@@ -77,17 +78,7 @@ function UserForm({ mode, user, onClose, onSaved }: UserDialogProps & { mode: Ex
         </div>
       ) : null}
       {mode !== 'password' ? <AccountFields v={v} set={set} /> : null}
-      <p className="form-error" role="alert">
-        {error ?? ''}
-      </p>
-      <div className="form-actions">
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={save.isPending || !online} title={online ? undefined : 'Saving needs a connection'}>
-          {save.isPending ? 'Saving…' : SUBMIT[mode]}
-        </button>
-      </div>
+      <FormFooter error={error} pending={save.isPending} online={online} submitLabel={SUBMIT[mode]} onCancel={onClose} />
     </form>
   );
 }

@@ -14,6 +14,7 @@ import { EventStatusBadge } from '../../ui/status-badge';
 import { errorText } from './error-text';
 import { derivedStatus, formProblem, formValues, requestBody, type EventFormValues } from './event-form';
 import { createEvent, updateEvent } from './team-admin-queries';
+import { FormFooter } from '../../ui/form-footer';
 
 const SORTS: DefaultSort[] = ['Races', 'WPM', 'Accuracy', 'Points'];
 
@@ -110,17 +111,7 @@ function EventForm({ event, tag, teamHint, onClose, onSaved }: EventDialogProps)
         <label htmlFor="event-description">Description</label>
         <textarea id="event-description" rows={3} value={v.Description} onChange={(e) => set('Description')(e.target.value)} maxLength={5000} />
       </div>
-      <p className="form-error" role="alert">
-        {error ?? ''}
-      </p>
-      <div className="form-actions">
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={save.isPending || !online} title={online ? undefined : 'Saving needs a connection'}>
-          {save.isPending ? 'Saving…' : event ? 'Save' : 'Add Event'}
-        </button>
-      </div>
+      <FormFooter error={error} pending={save.isPending} online={online} submitLabel={event ? 'Save' : 'Add Event'} onCancel={onClose} />
     </form>
   );
 }

@@ -13,6 +13,7 @@ import { Dialog } from '../../ui/dialog';
 import { hasServerText } from './error-text';
 import { PAY_TO_PLAY_FIELDS, payToPlayBody, payToPlayValues, type PayToPlayValues } from './pay-to-play-form';
 import { updateEvent } from './team-admin-queries';
+import { FormFooter } from '../../ui/form-footer';
 
 export interface PayToPlayDialogProps {
   event: Event | null;
@@ -77,17 +78,7 @@ function PayToPlayForm({ event, onClose, onSaved }: PayToPlayDialogProps & { eve
           </div>
         ))}
       </div>
-      <p className="form-error" role="alert">
-        {error ?? ''}
-      </p>
-      <div className="form-actions">
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={save.isPending || !online} title={online ? undefined : 'Saving needs a connection'}>
-          {save.isPending ? 'Saving…' : 'Save Settings'}
-        </button>
-      </div>
+      <FormFooter error={error} pending={save.isPending} online={online} submitLabel={'Save Settings'} onCancel={onClose} />
     </form>
   );
 }
