@@ -51,24 +51,33 @@ async function preparePostgresSchema(fresh: boolean): Promise<boolean> {
 async function open(kind: Kind, fresh: boolean): Promise<Database | null> {
   if (kind === 'pglite') {
     if (fresh) fs.rmSync(PGLITE_DIR, { recursive: true, force: true });
-    const db = await openPglite(PGLITE_DIR);
-    await migrate(db);
-    return db;
+    return openPglite(PGLITE_DIR);
   }
   if (!(await preparePostgresSchema(fresh))) return null;
-  const db = await openPostgres(postgresUrl(), { max: 2 });
-  await migrate(db);
-  return db;
+  return openPostgres(postgresUrl(), { max: 2 });
+}
+
+/** The existing dataset brought up to the current migrations, or null when it must be rebuilt. */
+async function reuse(db: Database): Promise<DatasetInfo | null> {
+  try {
+    if (!(await hasDataset(db))) return null;
+    await migrate(db);
+    return await datasetInfo(db);
+  } catch {
+    return null;
+  }
 }
 
 /** The database with the dataset: reused when an earlier run built it, else rebuilt from scratch. */
 async function prepare(kind: Kind, log: (s: string) => void): Promise<{ db: Database; info: DatasetInfo } | null> {
   const existing = await open(kind, false);
   if (!existing) return null;
-  if (await hasDataset(existing)) return { db: existing, info: await datasetInfo(existing) };
+  const info = await reuse(existing);
+  if (info) return { db: existing, info };
   await existing.close();
   log(`${kind}: building the dataset`);
   const db = (await open(kind, true))!;
+  await migrate(db);
   return { db, info: await buildDataset(db, TZ, log) };
 }
 
@@ -92,6 +101,8 @@ async function benchOne(kind: Kind, log: (s: string) => void) {
 }
 
 const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
+/** How many times faster than the naive query, both called the same way. */
+const ratio = (r: QueryResult) => r.naive.median / r.direct.median;
 
 function table(kind: Kind, info: DatasetInfo, results: QueryResult[]): string[] {
   const limit = TARGETS[kind];
@@ -101,23 +112,25 @@ function table(kind: Kind, info: DatasetInfo, results: QueryResult[]): string[] 
     `${info.batches.toLocaleString('en-US')} batches, ${info.hourlyRows.toLocaleString('en-US')} hourly and ${info.dailyRows.toLocaleString('en-US')} daily rollup rows` +
       (info.reused ? ' (dataset reused from an earlier run).' : `, built in ${info.buildSeconds.toFixed(0)} s.`),
     '',
-    '| query | board | rows | ours median | ours p95 | cached median | cached p95 | naive median | naive p95 | naive / ours | same result |',
-    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|:-:|',
+    '| query | board | rows | HTTP median | HTTP p95 | direct median | cached median | cached p95 | naive median | naive p95 | naive / direct | same result |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|:-:|',
   ];
   for (const r of results) {
     lines.push(
-      `| ${r.label} | ${r.board} | ${r.rows} | ${ms(r.ours.median)} | ${ms(r.ours.p95)} | ${ms(r.cached.median)} | ${ms(r.cached.p95)} | ${ms(r.naive.median)} | ${ms(r.naive.p95)} | ${(r.naive.median / r.ours.median).toFixed(1)}× | ${r.agrees ? 'yes' : '**no**'} |`,
+      `| ${r.label} | ${r.board} | ${r.rows} | ${ms(r.ours.median)} | ${ms(r.ours.p95)} | ${ms(r.direct.median)} | ${ms(r.cached.median)} | ${ms(r.cached.p95)} | ${ms(r.naive.median)} | ${ms(r.naive.p95)} | ${ratio(r).toFixed(1)}× | ${r.agrees ? 'yes' : '**no**'} |`,
     );
   }
   const worstP95 = Math.max(...results.map((r) => r.ours.p95));
   const worstCached = Math.max(...results.map((r) => r.cached.p95));
-  const worstRatio = Math.min(...results.map((r) => r.naive.median / r.ours.median));
+  const worstRatio = Math.min(...results.map(ratio));
+  const below = results.filter((r) => ratio(r) < TARGETS.ratio).map((r) => `${r.label} (${r.board}) ${ratio(r).toFixed(1)}×`);
   const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
   lines.push(
     '',
     `- Uncached p95 ≤ ${limit} ms: worst ${ms(worstP95)} ms, ${mark(worstP95 <= limit)}.`,
     `- Cached repeat p95 ≤ ${TARGETS.cached} ms: worst ${ms(worstCached)} ms, ${mark(worstCached <= TARGETS.cached)}.`,
-    `- At least ${TARGETS.ratio}× faster than naive: smallest ratio ${worstRatio.toFixed(1)}×, ${mark(worstRatio >= TARGETS.ratio)}.`,
+    `- At least ${TARGETS.ratio}× faster than naive: smallest ratio ${worstRatio.toFixed(1)}×, ${mark(worstRatio >= TARGETS.ratio)}` +
+      (below.length ? ` for ${below.join(', ')}.` : '.'),
     `- Results equal to the naive query: ${results.every((r) => r.agrees) ? 'all' : '**not all**'}.`,
     '',
   );
@@ -131,9 +144,10 @@ export default async function run(log: (s: string) => void = console.log): Promi
     '',
     `Reference dataset: ${RACERS.toLocaleString('en-US')} racers on ${TEAMS} teams, ${DAYS} days of 10-minute batches up to ` +
       `${BENCH_NOW.toISOString()} (site zone ${TZ}; a spring-forward day included), 50 racers who changed teams, 20 flagged bots.`,
-    '"Ours" is GET /api/{team,individual}-leaderboard through the HTTP layer (app.inject) with the response cache emptied before',
-    'every request: rollups plus exact raw edges, JSON included. "Cached" repeats the same request. "Naive" is the same',
-    'GROUP BY over raw batches only, called directly (no HTTP). Times in milliseconds; one client, no concurrency.',
+    '"HTTP" is GET /api/{team,individual}-leaderboard through the HTTP layer (app.inject) with the response cache emptied',
+    'before every request (rollups plus exact raw edges, JSON included); "direct" is the same query called directly, as',
+    '"naive" is: the same answer (same JSON) summed from raw batches only. "Cached" repeats an HTTP request. Times in',
+    'milliseconds, one client, no concurrency; the ratio compares the direct and naive medians.',
     '',
   ];
   for (const kind of ['pglite', 'postgres'] as const) {

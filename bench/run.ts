@@ -4,7 +4,8 @@
  *
  * A benchmark module default-exports `async (log: (line: string) => void) => string`: it logs its
  * progress and returns a markdown section (starting with a `## Title` heading).
- * `npm run bench -- <word>` runs only the modules whose file name contains the word.
+ * `npm run bench -- <word>` runs only the modules whose file name contains the word; the other
+ * sections of bench/results.md are kept as they were.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,6 +13,25 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 type BenchModule = { default: (log: (line: string) => void) => Promise<string> };
+
+/** The `## ` sections of an earlier results file (without its header). */
+function previousSections(file: string): string[] {
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, 'utf8')
+    .split(/^(?=## )/m)
+    .filter((s) => s.startsWith('## '))
+    .map((s) => s.trimEnd());
+}
+
+/** Earlier sections in their order, replaced by new ones of the same title; new titles at the end. */
+function merge(before: string[], fresh: string[]): string[] {
+  const title = (s: string) => s.split('\n', 1)[0];
+  const byTitle = new Map(fresh.map((s) => [title(s), s]));
+  const merged = before.map((s) => byTitle.get(title(s)) ?? s);
+  for (const s of fresh) if (!before.some((b) => title(b) === title(s))) merged.push(s);
+  return merged.map((s) => `${s.trimEnd()}\n`);
+}
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const filter = process.argv[2];
@@ -42,5 +62,6 @@ const header = [
   '',
 ];
 const out = path.join(dir, 'results.md');
-fs.writeFileSync(out, `${[...header, ...sections].join('\n').trimEnd()}\n`);
+const body = filter ? merge(previousSections(out), sections) : sections;
+fs.writeFileSync(out, `${[...header, ...body].join('\n').trimEnd()}\n`);
 console.log(`wrote ${path.relative(process.cwd(), out)}`);

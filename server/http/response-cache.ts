@@ -1,10 +1,12 @@
 /**
  * In-memory cache of serialized JSON answers per (query key, data version), with ETag / 304.
  *
- * The data version (server/db/data-version.ts) is read on every request, so an answer is never
- * older than the last committed collector poll, even when the poll ran in another process; in this
- * process `onDataChanged` empties the cache at once. Identical requests that arrive together share
- * one computation. Least recently used entries go first when the byte budget is spent.
+ * The data version (server/db/data-version.ts) is what keys the answers. In this process
+ * `onDataChanged` empties the cache at once; a poll committed by another process (PostgreSQL
+ * deployments) is seen when the version is read again, at most `versionTtlMs` later. Between
+ * reads a cached answer needs no database at all, so it never waits behind a long query.
+ * Identical requests that arrive together share one computation. Least recently used entries go
+ * first when the size budget is spent.
  */
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -12,23 +14,36 @@ import type { Queryable } from '../db/database.js';
 import { onDataChanged, readDataVersion } from '../db/data-version.js';
 
 export interface ResponseCacheOptions {
-  /** Upper bound of cached JSON text, in UTF-16 code units (about bytes for ASCII JSON). */
-  maxChars?: number;
+  /** Upper bound of the cached answers' size in bytes. */
+  maxBytes?: number;
+  /** How long a read data version is trusted without asking the database again. */
+  versionTtlMs?: number;
 }
 
 export class ResponseCache {
-  private entries = new Map<string, string>();
-  private pending = new Map<string, Promise<string>>();
-  private chars = 0;
-  private version = -1;
-  private readonly maxChars: number;
+  /** Answers kept as UTF-8 bytes: sending them again costs no encoding and makes no garbage. */
+  private entries = new Map<string, Buffer>();
+  private pending = new Map<string, Promise<Buffer>>();
+  private bytes = 0;
+  private version: number | null = null;
+  private versionReadAt = 0;
+  private versionRead: Promise<number> | null = null;
+  /** Bumped on every change notice: answers computed across a change are not kept. */
+  private generation = 0;
+  private readonly maxBytes: number;
+  private readonly versionTtlMs: number;
   private readonly unsubscribe: () => void;
   hits = 0;
   misses = 0;
 
   constructor(private readonly db: Queryable, options: ResponseCacheOptions = {}) {
-    this.maxChars = options.maxChars ?? 32 * 1024 * 1024;
-    this.unsubscribe = onDataChanged(() => this.clear());
+    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+    this.versionTtlMs = options.versionTtlMs ?? 1000;
+    this.unsubscribe = onDataChanged(() => {
+      this.generation++;
+      this.version = null;
+      this.clear();
+    });
   }
 
   get size(): number {
@@ -37,7 +52,7 @@ export class ResponseCache {
 
   clear(): void {
     this.entries.clear();
-    this.chars = 0;
+    this.bytes = 0;
   }
 
   /** Stops listening for data changes (on app close). */
@@ -50,23 +65,44 @@ export class ResponseCache {
    * Sends the answer for `key`: 304 when the client's ETag is current, the cached JSON when there
    * is one for the current data version, else `compute()`'s result, serialized once and kept.
    */
-  async send(request: FastifyRequest, reply: FastifyReply, key: string, compute: () => Promise<unknown>): Promise<FastifyReply> {
-    const version = await readDataVersion(this.db);
-    if (version !== this.version) {
-      this.clear();
-      this.version = version;
-    }
+  send(request: FastifyRequest, reply: FastifyReply, key: string, compute: () => Promise<unknown>): Promise<FastifyReply> {
+    return this.sendJson(request, reply, key, async () => JSON.stringify(await compute()));
+  }
+
+  /** As `send`, for an answer that is already JSON text. */
+  async sendJson(request: FastifyRequest, reply: FastifyReply, key: string, computeJson: () => Promise<string>): Promise<FastifyReply> {
+    const version = await this.currentVersion();
     const etag = `"${crypto.createHash('sha1').update(key).digest('base64url').slice(0, 16)}.${version}"`;
     reply.header('ETag', etag).header('Cache-Control', 'no-cache');
     if (matches(request.headers['if-none-match'], etag)) {
       this.hits++;
       return reply.code(304).send();
     }
-    const body = await this.body(`${version}\u0000${key}`, compute);
+    const body = await this.body(`${version}\u0000${key}`, computeJson);
     return reply.type('application/json; charset=utf-8').send(body);
   }
 
-  private async body(id: string, compute: () => Promise<unknown>): Promise<string> {
+  private async currentVersion(): Promise<number> {
+    if (this.version !== null && Date.now() - this.versionReadAt < this.versionTtlMs) return this.version;
+    if (!this.versionRead) {
+      const generation = this.generation;
+      this.versionRead = readDataVersion(this.db)
+        .then((v) => {
+          if (v !== this.version) this.clear();
+          if (generation === this.generation) {
+            this.version = v;
+            this.versionReadAt = Date.now();
+          }
+          return v;
+        })
+        .finally(() => {
+          this.versionRead = null;
+        });
+    }
+    return this.versionRead;
+  }
+
+  private async body(id: string, compute: () => Promise<string>): Promise<Buffer> {
     const cached = this.entries.get(id);
     if (cached !== undefined) {
       this.hits++;
@@ -81,25 +117,26 @@ export class ResponseCache {
       return inFlight;
     }
     this.misses++;
-    const promise = compute().then((value) => JSON.stringify(value));
+    const generation = this.generation;
+    const promise = compute().then((text) => Buffer.from(text, 'utf8'));
     this.pending.set(id, promise);
     try {
-      const text = await promise;
-      if (id.startsWith(`${this.version}\u0000`)) this.store(id, text);
-      return text;
+      const body = await promise;
+      if (generation === this.generation && id.startsWith(`${this.version}\u0000`)) this.store(id, body);
+      return body;
     } finally {
       this.pending.delete(id);
     }
   }
 
-  private store(id: string, text: string): void {
-    if (text.length > this.maxChars) return;
-    this.entries.set(id, text);
-    this.chars += text.length;
-    for (const [oldId, oldText] of this.entries) {
-      if (this.chars <= this.maxChars) break;
+  private store(id: string, body: Buffer): void {
+    if (body.length > this.maxBytes) return;
+    this.entries.set(id, body);
+    this.bytes += body.length;
+    for (const [oldId, old] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldId);
-      this.chars -= oldText.length;
+      this.bytes -= old.length;
     }
   }
 }

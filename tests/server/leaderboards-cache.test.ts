@@ -48,10 +48,11 @@ describe.each(dbKinds)('leaderboard cache on %s', (kind) => {
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 
-  it('sees a version bumped by another process without a notice', async () => {
+  it('sees a version bumped by another process without a notice, within a second', async () => {
     await addBatches(t.db, [batch('2026-03-09T17:00:00Z', 4)]);
     expect((await t.app.inject(URL)).json()[0].Races).toBe(5);
     await t.db.transaction((tx) => bumpDataVersion(tx));
+    await new Promise((r) => setTimeout(r, 1100));
     expect((await t.app.inject(URL)).json()[0].Races).toBe(9);
   });
 

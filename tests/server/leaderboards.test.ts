@@ -4,6 +4,7 @@
  * morning), bots, racers who changed teams, and bad input.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IndividualLeaderboardResponse, TeamLeaderboardResponse } from '../../contract/leaderboards.js';
 import { addBatches, addRacer, addTeam, dbKinds, testApp, type TestContext } from './helpers.js';
 
 /** races, typed, errs, secs; WPM and accuracy are round by construction (see comments). */
@@ -132,6 +133,19 @@ describe.each(dbKinds)('leaderboards on %s', (kind) => {
     expect(racers.map((r: { Username: string }) => r.Username)).toEqual(['carol', 'alice']);
   });
 
+  it('answers exactly the contract’s shapes, numbers as numbers and missing stats as null', async () => {
+    const teams = (await t.app.inject(q('team-leaderboard', '2026-03-01 00:00:00', '2026-03-10 23:59:59'))).json();
+    expect(TeamLeaderboardResponse.parse(teams)).toEqual(teams);
+    for (const r of teams) expect(Object.keys(r)).toEqual(['TeamTag', 'Races', 'Accuracy', 'WPM', 'Points']);
+    const racers = (await t.app.inject(q('individual-leaderboard', '2026-03-01 00:00:00', '2026-03-10 23:59:59'))).json();
+    expect(IndividualLeaderboardResponse.parse(racers)).toEqual(racers);
+    for (const r of racers) expect(Object.keys(r)).toEqual(['UserID', 'Username', 'CurrentDisplayName', 'TeamTag', 'bot', 'Races', 'Accuracy', 'WPM', 'Points']);
+    // A batch with no typing: races count, WPM and accuracy are unknown.
+    await addBatches(t.db, [{ userId: 4, tag: 'BRAVO', endTime: new Date('2026-01-05T12:00:00Z'), races: 1, typed: 0, errs: 0, secs: 0 }]);
+    const idle = (await t.app.inject(q('individual-leaderboard', '2026-01-05 00:00:00', '2026-01-05 23:59:59'))).json();
+    expect(idle).toEqual([{ UserID: 4, Username: 'dave', CurrentDisplayName: 'dave', TeamTag: null, bot: 0, Races: 1, Accuracy: null, WPM: null, Points: 0 }]);
+  });
+
   it('accepts ISO 8601 times with an offset', async () => {
     const rows = (await t.app.inject(q('team-leaderboard', '2026-03-09T15:25:00Z', '2026-03-09T12:44:59-05:00'))).json();
     expect(rows[0]).toMatchObject({ TeamTag: 'ALPHA', Races: 10 });
@@ -143,26 +157,50 @@ describe.each(dbKinds)('leaderboards on %s', (kind) => {
     expect(res.json()).toEqual([]);
   });
 
-  it('agrees with the naive sum over raw batches for many windows', async () => {
-    const { individualLeaderboard, rawPlan } = await import('../../server/db/leaderboards/leaderboard-repo.js');
+  it('agrees with the naive sum over raw batches for many windows, both boards, bots or not', async () => {
+    const { individualLeaderboard, rawPlan, teamLeaderboard } = await import('../../server/db/leaderboards/leaderboard-repo.js');
     const { windowFromApiTimes } = await import('../../server/domain/periods.js');
+    // Older batches, so long windows read monthly and weekly rollups too.
+    await addBatches(t.db, [
+      { userId: 1, tag: 'ALPHA', endTime: new Date('2026-01-20T16:00:00Z'), races: 7, typed: 3500, errs: 70, secs: 420 },
+      { userId: 2, tag: 'ALPHA', endTime: new Date('2026-02-02T03:30:00Z'), races: 9, typed: 5400, errs: 0, secs: 270 },
+      { userId: 3, tag: 'BRAVO', endTime: new Date('2026-02-28T23:50:00Z'), races: 4, typed: 1600, errs: 16, secs: 200 },
+      { userId: 3, tag: 'ALPHA', endTime: new Date('2026-02-01T06:00:00Z'), races: 2, typed: 900, errs: 9, secs: 110 },
+    ]);
     const windows = [
       ['2026-03-07 22:05:00', '2026-03-10 13:00:00'],
       ['2026-03-08 00:00:00', '2026-03-09 10:29:59'],
       ['2026-03-09 00:00:01', '2026-03-09 23:59:58'],
       ['2026-03-08 23:55:00', '2026-03-09 11:00:00'],
       ['2026-03-09 10:00:00', '2026-03-09 10:59:59'],
+      ['2026-01-01 00:00:00', '2026-03-10 13:00:00'],
+      ['2026-01-20 10:00:00', '2026-02-28 17:49:59'],
+      ['2026-02-01 00:00:00', '2026-02-28 23:59:59'],
     ];
-    for (const [s, e] of windows) {
-      const fast = (await t.app.inject(q('individual-leaderboard', s, e))).json();
-      const parsed = windowFromApiTimes(s, e, 'America/Chicago');
-      if (!parsed.ok) throw new Error(parsed.error);
-      const naive = await individualLeaderboard(t.db, parsed.window, { tz: 'America/Chicago', now: NOW, pieces: rawPlan(parsed.window) });
-      expect(fast.map((r: { Username: string; Races: number }) => [r.Username, r.Races])).toEqual(naive.map((r) => [r.Username, r.Races]));
-      fast.forEach((r: { Points: number; WPM: number }, i: number) => {
+    const tz = 'America/Chicago';
+    const same = (fast: Array<{ Races: number; Points: number; WPM: number | null; Accuracy: number | null }>, naive: typeof fast) => {
+      expect(fast.map((r) => r.Races)).toEqual(naive.map((r) => r.Races));
+      fast.forEach((r, i) => {
         expect(r.Points).toBeCloseTo(naive[i].Points, 9);
         expect(r.WPM).toBeCloseTo(naive[i].WPM!, 12);
+        expect(r.Accuracy).toBeCloseTo(naive[i].Accuracy!, 12);
       });
+    };
+    for (const [s, e] of windows) {
+      const parsed = windowFromApiTimes(s, e, tz);
+      if (!parsed.ok) throw new Error(parsed.error);
+      const w = parsed.window;
+      const opts = { tz, now: NOW, pieces: rawPlan(w) };
+      const racers = (await t.app.inject(q('individual-leaderboard', s, e))).json();
+      const naiveRacers = await individualLeaderboard(t.db, w, opts);
+      expect(racers.map((r: { Username: string }) => r.Username)).toEqual(naiveRacers.map((r) => r.Username));
+      same(racers, naiveRacers);
+      for (const showBots of [false, true]) {
+        const teams = (await t.app.inject(q('team-leaderboard', s, e, `&showbot=${showBots ? 'TRUE' : 'FALSE'}`))).json();
+        const naiveTeams = await teamLeaderboard(t.db, w, { ...opts, showBots });
+        expect(teams.map((r: { TeamTag: string }) => r.TeamTag)).toEqual(naiveTeams.map((r) => r.TeamTag));
+        same(teams, naiveTeams);
+      }
     }
   });
 

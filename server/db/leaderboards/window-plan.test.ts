@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayKeyOf } from '../../domain/site-time.js';
+import { dayKeyOf, monthStartOf, weekStartOf } from '../../domain/site-time.js';
 import { planWindow, type Piece } from './window-plan.js';
 
 const SLOT = 600_000;
@@ -8,11 +8,12 @@ const HOUR = 3_600_000;
 /** How many times a batch ending at t is counted by the plan (signed). */
 function weight(pieces: Piece[], t: number, tz: string): number {
   let w = 0;
-  const day = pieces.some((p) => p.source === 'daily') ? dayKeyOf(t, tz) : '';
+  const day = pieces.some((p) => 'first' in p) ? dayKeyOf(t, tz) : '';
+  const unit = { daily: day, weekly: day && weekStartOf(day), monthly: day && monthStartOf(day) };
   for (const p of pieces) {
     const inside =
-      p.source === 'daily'
-        ? day >= p.firstDay && day <= p.lastDay
+      'first' in p
+        ? unit[p.source] >= p.first && unit[p.source] <= p.last
         : p.source === 'hourly'
           ? Math.floor(t / HOUR) * HOUR >= p.start.getTime() && Math.floor(t / HOUR) * HOUR < p.end.getTime()
           : t >= p.start.getTime() && t < p.end.getTime();
@@ -35,6 +36,8 @@ function checkExact(start: Date, end: Date, tz: string, now: Date) {
   return pieces;
 }
 
+const daysBetween = (a: string, b: string) => (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
+
 /** A small deterministic generator, so a failure can be replayed. */
 function lcg(seed: number) {
   let s = seed;
@@ -47,7 +50,7 @@ function lcg(seed: number) {
 describe('planWindow', () => {
   it('reads a whole site day as one daily rollup piece', () => {
     const pieces = checkExact(new Date('2026-03-10T05:00:00Z'), new Date('2026-03-11T05:00:00Z'), 'America/Chicago', new Date('2026-04-01T00:00:00Z'));
-    expect(pieces).toEqual([{ source: 'daily', sign: 1, firstDay: '2026-03-10', lastDay: '2026-03-10' }]);
+    expect(pieces).toEqual([{ source: 'daily', sign: 1, first: '2026-03-10', last: '2026-03-10' }]);
   });
 
   it('reads a 23-hour spring-forward day and a 25-hour autumn day as one piece each', () => {
@@ -67,8 +70,25 @@ describe('planWindow', () => {
   it('reads a running day as its daily row minus the empty future', () => {
     const now = new Date('2026-03-10T19:37:00Z');
     const pieces = checkExact(new Date('2026-03-09T19:37:00Z'), new Date('2026-03-10T19:37:01Z'), 'America/Chicago', now);
-    expect(pieces).toContainEqual({ source: 'daily', sign: 1, firstDay: '2026-03-10', lastDay: '2026-03-10' });
+    expect(pieces).toContainEqual({ source: 'daily', sign: 1, first: '2026-03-10', last: '2026-03-10' });
     expect(pieces.filter((p) => p.source === 'hourly').length).toBeLessThanOrEqual(2);
+  });
+
+  it('reads whole weeks and months from their rollups', () => {
+    const now = new Date('2026-06-01T00:00:00Z');
+    // Sun Mar 1 to Sat Mar 14, 2026 (CST then CDT): two weekly rows.
+    expect(checkExact(new Date('2026-03-01T06:00:00Z'), new Date('2026-03-15T05:00:00Z'), 'America/Chicago', now)).toEqual([
+      { source: 'weekly', sign: 1, first: '2026-03-01', last: '2026-03-08' },
+    ]);
+    // All of February and March: two monthly rows.
+    expect(checkExact(new Date('2026-02-01T06:00:00Z'), new Date('2026-04-01T05:00:00Z'), 'America/Chicago', now)).toEqual([
+      { source: 'monthly', sign: 1, first: '2026-02-01', last: '2026-03-01' },
+    ]);
+    // Dec 11 to Mar 10: weeks or months, with at most a few days at the edges, never 90 daily rows.
+    const pieces = checkExact(new Date('2025-12-11T06:00:00Z'), new Date('2026-03-11T05:00:00Z'), 'America/Chicago', now);
+    expect(pieces.some((p) => p.source === 'monthly' || p.source === 'weekly')).toBe(true);
+    const days = pieces.filter((p) => p.source === 'daily').map((p) => ('first' in p ? daysBetween(p.first, p.last) + 1 : 0));
+    expect(Math.max(0, ...days)).toBeLessThanOrEqual(10);
   });
 
   it('counts every batch exactly once for random windows, DST days and a half-hour zone', () => {
@@ -76,11 +96,18 @@ describe('planWindow', () => {
     for (const tz of ['America/Chicago', 'Asia/Kolkata', 'UTC']) {
       for (let i = 0; i < 60; i++) {
         const base = Date.parse('2026-02-25T00:00:00Z') + Math.floor(rnd() * 260 * 86_400) * 1000;
-        const len = Math.floor(rnd() * (i % 3 === 0 ? 3 * HOUR : 12 * 86_400_000)) + 1000;
+        const len = Math.floor(rnd() * (i % 3 === 0 ? 3 * HOUR : i % 3 === 1 ? 12 * 86_400_000 : 80 * 86_400_000)) + 1000;
         const now = new Date(base + Math.floor(rnd() * 2 * len));
         checkExact(new Date(base), new Date(base + len), tz, now);
       }
     }
+  });
+
+  it('plans quickly', () => {
+    const t0 = performance.now();
+    planWindow({ start: new Date('2025-03-01T06:00:00Z'), end: new Date('2026-03-01T06:00:00Z') }, 'America/Chicago', new Date('2026-03-10T00:00:00Z'));
+    planWindow({ start: new Date('2026-03-09T18:07:00Z'), end: new Date('2026-03-10T18:07:01Z') }, 'America/Chicago', new Date('2026-03-10T18:07:30Z'));
+    expect(performance.now() - t0).toBeLessThan(50);
   });
 
   it('plans nothing for an empty window', () => {

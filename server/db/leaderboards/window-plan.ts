@@ -1,21 +1,26 @@
 /**
- * Splits a window of instants into signed pieces the database can sum quickly and exactly:
- * whole site-zone days from daily_rollups, whole UTC hours from hourly_rollups, and the edges from
- * raw batches. A piece may also be subtracted: a 24-hour window that starts at 22:00 is cheaper as
- * "yesterday's daily rollup minus 00:00–22:00" than as 22 hourly rows, and a day that is still
- * running costs one daily row minus a (future, empty) tail. Of all splits the cheapest by an
- * estimated row count is chosen.
+ * Splits a window of instants into signed pieces the database can sum quickly and exactly: whole
+ * site-zone months, Sunday weeks and days from the monthly, weekly and daily rollups, whole UTC
+ * hours from the hourly rollups, and the edges from raw batches. A piece may also be subtracted: a
+ * 24-hour window that starts at 22:00 is cheaper as "yesterday's daily rollup minus 00:00–22:00"
+ * than as 22 hourly rows, and a day that is still running costs one daily row minus a (future,
+ * empty) tail. Of all splits the cheapest by an estimated row count is chosen.
  *
  * Rollups are keyed by the batch end time (hour = UTC hour of end_time, day = site day of
- * end_time), so a batch belongs to a piece exactly when its end time lies inside the piece.
+ * end_time, week and month = those of that day), so a batch belongs to a piece exactly when its
+ * end time lies inside the piece.
  */
-import { addDayKeys, dayKeyOf, dayStart, type DayKey, type Window } from '../../domain/site-time.js';
+import { addDayKeys, dayKeyOf, dayStart, monthStartOf, weekStartOf, type DayKey, type Window } from '../../domain/site-time.js';
+
+export type CalendarSource = 'monthly' | 'weekly' | 'daily';
 
 export type Piece =
-  | { source: 'daily'; sign: 1 | -1; firstDay: DayKey; lastDay: DayKey }
+  /** Units from `first` to `last` (their first days: month starts, Sundays, or days), both included. */
+  | { source: CalendarSource; sign: 1 | -1; first: DayKey; last: DayKey }
   | { source: 'hourly' | 'raw'; sign: 1 | -1; start: Date; end: Date };
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const SLOT = 600_000;
 /** Extra cost per piece: each one is its own index scan. */
 const PIECE_COST = 2;
@@ -26,28 +31,60 @@ interface Plan {
 }
 
 interface Level {
-  source: 'daily' | 'hourly';
   /** Start of the unit holding t. */
   floor(t: number): number;
   /** Start of the unit after the one starting at u. */
   next(u: number): number;
   piece(sign: 1 | -1, start: number, end: number): Piece;
-  /** Rows per racer of the units in [start, end). */
+  /** Rows per racer of the units in [start, end), both unit boundaries. */
   units(start: number, end: number): number;
 }
 
-function dayLevel(tz: string): Level {
+const CACHE_LIMIT = 20_000;
+const calendars = new Map<string, ReturnType<typeof makeZoneCalendar>>();
+
+/**
+ * dayKeyOf and dayStart of the site zone, remembered across requests: every plan asks for the same
+ * day, week and month boundaries, and each zone conversion costs tens of microseconds.
+ */
+function makeZoneCalendar(tz: string) {
+  const keys = new Map<number, DayKey>();
+  const starts = new Map<DayKey, number>();
+  const remember = <K, V>(m: Map<K, V>, k: K, v: V): V => {
+    if (m.size >= CACHE_LIMIT) m.clear();
+    m.set(k, v);
+    return v;
+  };
   return {
-    source: 'daily',
-    floor: (t) => dayStart(dayKeyOf(t, tz), tz).getTime(),
-    next: (u) => dayStart(addDayKeys(dayKeyOf(u, tz), 1), tz).getTime(),
-    piece: (sign, start, end) => ({ source: 'daily', sign, firstDay: dayKeyOf(start, tz), lastDay: dayKeyOf(end - 1, tz) }),
-    units: (start, end) => Math.round((end - start) / (24 * HOUR)),
+    dayOf: (t: number): DayKey => keys.get(t) ?? remember(keys, t, dayKeyOf(t, tz)),
+    startOf: (day: DayKey): number => starts.get(day) ?? remember(starts, day, dayStart(day, tz).getTime()),
   };
 }
 
+function zoneCalendar(tz: string) {
+  let cal = calendars.get(tz);
+  if (!cal) calendars.set(tz, (cal = makeZoneCalendar(tz)));
+  return cal;
+}
+
+type ZoneCalendar = ReturnType<typeof zoneCalendar>;
+
+function calendarLevel(source: CalendarSource, cal: ZoneCalendar, startOf: (d: DayKey) => DayKey, after: (u: DayKey) => DayKey, days: number): Level {
+  const unitOf = (t: number) => startOf(cal.dayOf(t));
+  return {
+    floor: (t) => cal.startOf(unitOf(t)),
+    next: (u) => cal.startOf(after(cal.dayOf(u))),
+    piece: (sign, start, end) => ({ source, sign, first: unitOf(start), last: unitOf(end - 1) }),
+    units: (start, end) => Math.max(1, Math.round((end - start) / (days * DAY))),
+  };
+}
+
+function nextMonth(first: DayKey): DayKey {
+  const [y, m] = first.split('-').map(Number);
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
 const hourLevel: Level = {
-  source: 'hourly',
   floor: (t) => Math.floor(t / HOUR) * HOUR,
   next: (u) => u + HOUR,
   piece: (sign, start, end) => ({ source: 'hourly', sign, start: new Date(start), end: new Date(end) }),
@@ -59,52 +96,69 @@ function slots(start: number, end: number): number {
   return Math.max(0, Math.ceil(end / SLOT) - Math.ceil(start / SLOT));
 }
 
+function negate(plan: Plan): Plan {
+  return { cost: plan.cost, pieces: plan.pieces.map((p) => ({ ...p, sign: (p.sign === 1 ? -1 : 1) as 1 | -1 })) };
+}
+
 function planner(tz: string, now: number) {
-  const levels = [dayLevel(tz), hourLevel];
+  const cal = zoneCalendar(tz);
+  const levels: Level[] = [
+    calendarLevel('monthly', cal, monthStartOf, nextMonth, 30.44),
+    calendarLevel('weekly', cal, weekStartOf, (u) => addDayKeys(u, 7), 7),
+    calendarLevel('daily', cal, (d) => d, (u) => addDayKeys(u, 1), 1),
+    hourLevel,
+  ];
   // Batch end times are never after now (one slot of slack for clock skew): only the part of a
   // piece up to then costs anything.
   const live = (start: number, end: number): [number, number] => [start, Math.max(start, Math.min(end, now + SLOT))];
+  const memo = new Map<string, Plan>();
 
-  function cover(sign: 1 | -1, a: number, b: number, depth: number): Plan {
+  /** The cheapest plan adding up [a, b) with units of `depth` and finer. */
+  function cover(a: number, b: number, depth: number): Plan {
+    const id = `${depth}|${a}|${b}`;
+    const known = memo.get(id);
+    if (known) return known;
     const [la, lb] = live(a, b);
-    const raw: Plan = { pieces: [{ source: 'raw', sign, start: new Date(a), end: new Date(b) }], cost: PIECE_COST + slots(la, lb) };
-    if (depth >= levels.length) return raw;
-    let best = cover(sign, a, b, depth + 1);
-    if (best.cost > raw.cost) best = raw;
-    const level = levels[depth];
-    const fa = level.floor(a);
-    const fb = level.floor(b);
-    const firsts = new Set([fa === a ? a : level.next(fa), fa]);
-    const lasts = new Set([fb, fb === b ? b : level.next(fb)]);
-    for (const first of firsts) {
-      for (const last of lasts) {
-        if (first >= last) continue;
-        const [lf, ll] = live(first, last);
-        const plan: Plan = {
-          pieces: [level.piece(sign, first, last)],
+    let best: Plan = { pieces: [{ source: 'raw', sign: 1, start: new Date(a), end: new Date(b) }], cost: PIECE_COST + slots(la, lb) };
+    if (depth < levels.length) {
+      const finer = cover(a, b, depth + 1);
+      if (finer.cost < best.cost) best = finer;
+      const level = levels[depth];
+      const fa = level.floor(a);
+      const fb = level.floor(b);
+      const firsts = new Set([fa === a ? a : level.next(fa), fa]);
+      const lasts = new Set([fb, fb === b ? b : level.next(fb)]);
+      for (const first of firsts) {
+        for (const last of lasts) {
+          if (first >= last) continue;
+          const [lf, ll] = live(first, last);
           // A unit that has started costs its one row per racer.
-          cost: PIECE_COST + (ll > lf ? level.units(lf, level.next(level.floor(ll - 1))) : 0),
-        };
-        for (const edge of [
-          first < a ? cover(-sign as 1 | -1, first, a, depth + 1) : first > a ? cover(sign, a, first, depth + 1) : null,
-          last > b ? cover(-sign as 1 | -1, b, last, depth + 1) : last < b ? cover(sign, last, b, depth + 1) : null,
-        ]) {
-          if (!edge) continue;
-          plan.pieces.push(...edge.pieces);
-          plan.cost += edge.cost;
+          const plan: Plan = {
+            pieces: [level.piece(1, first, last)],
+            cost: PIECE_COST + (ll > lf ? level.units(lf, level.next(level.floor(ll - 1))) : 0),
+          };
+          for (const edge of [
+            first < a ? negate(cover(first, a, depth + 1)) : first > a ? cover(a, first, depth + 1) : null,
+            last > b ? negate(cover(b, last, depth + 1)) : last < b ? cover(last, b, depth + 1) : null,
+          ]) {
+            if (!edge) continue;
+            plan.pieces.push(...edge.pieces);
+            plan.cost += edge.cost;
+          }
+          if (plan.cost < best.cost) best = plan;
         }
-        if (plan.cost < best.cost) best = plan;
       }
     }
+    memo.set(id, best);
     return best;
   }
   return cover;
 }
 
-/** The cheapest exact split of [start, end) into signed daily, hourly and raw pieces. */
+/** The cheapest exact split of [start, end) into signed calendar, hourly and raw pieces. */
 export function planWindow(w: Window, tz: string, now: Date): Piece[] {
   const a = w.start.getTime();
   const b = w.end.getTime();
   if (b <= a) return [];
-  return planner(tz, now.getTime())(1, a, b, 0).pieces;
+  return planner(tz, now.getTime())(a, b, 0).pieces;
 }

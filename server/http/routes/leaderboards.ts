@@ -1,6 +1,7 @@
 /**
  * GET /api/team-leaderboard and GET /api/individual-leaderboard: the boards of any window of at
- * most 366 days, cached per (window, data version) with ETag / 304.
+ * most 366 days, cached per (window, data version) with ETag / 304. The JSON comes ready-made from
+ * the database (leaderboard-repo.ts); the contract's response schemas are checked by the tests.
  */
 import { ErrorResponse } from '../../../contract/common.js';
 import {
@@ -9,7 +10,7 @@ import {
   TeamLeaderboardQuery,
   TeamLeaderboardResponse,
 } from '../../../contract/leaderboards.js';
-import { individualLeaderboard, teamLeaderboard } from '../../db/leaderboards/leaderboard-repo.js';
+import { individualLeaderboardJson, teamLeaderboardJson } from '../../db/leaderboards/leaderboard-repo.js';
 import { windowFromApiTimes } from '../../domain/periods.js';
 import type { RouteModule } from '../context.js';
 import { ResponseCache } from '../response-cache.js';
@@ -35,7 +36,7 @@ const leaderboards: RouteModule = (app, { db, config, now }) => {
       const w = parsed.window;
       const showBots = showbot === 'TRUE';
       const key = `team|${w.start.toISOString()}|${w.end.toISOString()}|${showBots}`;
-      return cache.send(request, reply, key, () => teamLeaderboard(db, w, { tz, now: now(), showBots }));
+      return cache.sendJson(request, reply, key, () => teamLeaderboardJson(db, w, { tz, now: now(), showBots }));
     },
   );
 
@@ -53,7 +54,7 @@ const leaderboards: RouteModule = (app, { db, config, now }) => {
       if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
       const w = parsed.window;
       const key = `individual|${w.start.toISOString()}|${w.end.toISOString()}`;
-      return cache.send(request, reply, key, () => individualLeaderboard(db, w, { tz, now: now() }));
+      return cache.sendJson(request, reply, key, () => individualLeaderboardJson(db, w, { tz, now: now() }));
     },
   );
 };

@@ -1,0 +1,89 @@
+/**
+ * The leaderboard rollups of migration 010 (team hour/day/week/month, racer week/month) stay equal
+ * to the hourly and daily rollups summed at their grain, through inserts, the batch writer's
+ * add-to-existing upserts, updates, deletes and truncates.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addBatches, dbKinds, freshDatabase } from './helpers.js';
+import type { Database } from '../../server/db/database.js';
+
+const b = (userId: number, tag: string, endTime: string, races: number) => ({
+  userId, tag, endTime: new Date(endTime), races, typed: 400 * races, errs: 4 * races, secs: 30 * races,
+});
+
+const GRAINS = {
+  team_hourly_rollups: ['hourly_rollups', 'tag, hour', 'tag, hour'],
+  team_daily_rollups: ['daily_rollups', 'tag, day', 'tag, day'],
+  team_weekly_rollups: ['daily_rollups', 'tag, week', "tag, day - extract(dow FROM day)::int"],
+  team_monthly_rollups: ['daily_rollups', 'tag, month', "tag, date_trunc('month', day::timestamp)::date"],
+  racer_weekly_rollups: ['daily_rollups', 'user_id, tag, week', "user_id, tag, day - extract(dow FROM day)::int"],
+  racer_monthly_rollups: ['daily_rollups', 'user_id, tag, month', "user_id, tag, date_trunc('month', day::timestamp)::date"],
+} as const;
+
+/** Rows where a derived table differs from its source summed at its grain (none when in step). */
+async function mismatches(db: Database): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const [table, [source, keys, exprs]] of Object.entries(GRAINS)) {
+    const { rows } = await db.query(
+      `WITH expected AS (SELECT ${exprs}, sum(races)::bigint AS races, sum(typed)::bigint AS typed, sum(errs)::bigint AS errs,
+                                sum(secs)::bigint AS secs, sum(points) AS points FROM ${source} GROUP BY ${exprs}),
+            e AS (SELECT * FROM expected AS x (${keys}, races, typed, errs, secs, points)),
+            a AS (SELECT * FROM ${table} WHERE races <> 0 OR typed <> 0)
+       SELECT * FROM e FULL JOIN a USING (${keys})
+        WHERE e.races IS DISTINCT FROM a.races OR e.typed IS DISTINCT FROM a.typed OR e.errs IS DISTINCT FROM a.errs
+           OR e.secs IS DISTINCT FROM a.secs OR abs(coalesce(e.points, 0) - coalesce(a.points, 0)) > 1e-6`,
+    );
+    if (rows.length) out[table] = rows;
+  }
+  return out;
+}
+
+describe.each(dbKinds)('team rollups on %s', (kind) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await freshDatabase(kind);
+  });
+  afterAll(() => db.close());
+
+  it('follow inserts and the upserts that add to an existing slot', async () => {
+    await addBatches(db, [
+      b(1, 'ALPHA', '2026-03-09T15:10:00Z', 2),
+      b(2, 'ALPHA', '2026-03-09T15:20:00Z', 3),
+      b(3, 'BRAVO', '2026-03-09T15:20:00Z', 1),
+      b(1, 'ALPHA', '2026-03-10T04:50:00Z', 4),
+    ]);
+    // Same racers, slots and hours again: the rollup rows are updated, not inserted.
+    await addBatches(db, [b(1, 'ALPHA', '2026-03-09T15:10:00Z', 5), b(3, 'BRAVO', '2026-03-09T15:40:00Z', 2)]);
+    expect(await mismatches(db)).toEqual({});
+    const { rows } = await db.query<{ races: number; typed: number }>(
+      "SELECT races, typed FROM team_hourly_rollups WHERE tag = 'ALPHA' AND hour = '2026-03-09T15:00:00Z'",
+    );
+    expect(rows).toEqual([{ races: 10, typed: 4000 }]);
+    const day = await db.query<{ day: string; races: number }>("SELECT day, races FROM team_daily_rollups WHERE tag = 'ALPHA' ORDER BY day");
+    // 04:50Z on Mar 10 is still Mar 9 in Chicago.
+    expect(day.rows).toEqual([{ day: '2026-03-09', races: 14 }]);
+    const week = await db.query("SELECT week, races FROM team_weekly_rollups WHERE tag = 'ALPHA'");
+    expect(week.rows).toEqual([{ week: '2026-03-08', races: 14 }]);
+    const month = await db.query('SELECT month, races FROM racer_monthly_rollups WHERE user_id = 1');
+    expect(month.rows).toEqual([{ month: '2026-03-01', races: 11 }]);
+  });
+
+  it('follow deletes, updates and truncates', async () => {
+    await db.query("DELETE FROM hourly_rollups WHERE user_id = 2");
+    await db.query("UPDATE daily_rollups SET races = races + 1, tag = 'CHARLIE' WHERE user_id = 3");
+    await db.query("UPDATE daily_rollups SET day = '2026-02-28' WHERE user_id = 1");
+    expect(await mismatches(db)).toEqual({});
+    await db.exec('TRUNCATE hourly_rollups, daily_rollups');
+    for (const table of Object.keys(GRAINS)) expect((await db.query(`SELECT * FROM ${table}`)).rows, table).toEqual([]);
+  });
+
+  it('are filled from existing rollups when the migration runs', async () => {
+    await addBatches(db, [b(5, 'DELTA', '2026-01-15T12:00:00Z', 3), b(6, 'DELTA', '2026-01-20T12:00:00Z', 2)]);
+    await db.exec(`DELETE FROM ${Object.keys(GRAINS).join('; DELETE FROM ')}`);
+    // The migration's last statement, run again on the emptied tables.
+    const migration = (await import('node:fs')).readFileSync(new URL('../../server/db/migrations/010_leaderboard_rollups.sql', import.meta.url), 'utf8');
+    await db.exec(migration.slice(migration.indexOf('-- Rollups written before this migration.')));
+    expect(await mismatches(db)).toEqual({});
+    expect((await db.query("SELECT races FROM team_monthly_rollups WHERE tag = 'DELTA'")).rows).toEqual([{ races: 5 }]);
+  });
+});
