@@ -61,6 +61,9 @@ createRoot(document.getElementById('root')!).render(
     <PersistQueryClientProvider
       client={queryClient}
       persistOptions={{ persister: queryPersister, maxAge: PERSIST_MAX_AGE, buster: __BUILD_ID__ }}
+      // Restored data shows at once and is revalidated when its screen mounts: the copy on disk may
+      // be days old, or miss a change made in the second before a reload.
+      onSuccess={() => queryClient.invalidateQueries({ refetchType: 'none' })}
     >
       <App />
     </PersistQueryClientProvider>

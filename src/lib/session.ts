@@ -13,8 +13,6 @@ export function meQueryOptions() {
     queryKey: ME_QUERY_KEY,
     queryFn: () => apiGet<MeResponse>('/api/me').catch((): MeResponse => LOGGED_OUT),
     staleTime: 60_000,
-    // The persisted copy may predate a login or logout in the last second before a reload.
-    refetchOnMount: 'always',
   });
 }
 
