@@ -4,23 +4,13 @@
  */
 import type { BatchColumns } from '../../contract/racers.js';
 import type { BatchRow } from '../../server/db/batch-writer.js';
-
-/** Small seeded PRNG (mulberry32), so every run measures the same data. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { Rng } from '../../server/collector/simulator/random.js';
 
 export const SYNTHETIC_END = Date.parse('2026-03-10T18:00:00Z');
 
 export function syntheticBatches(count: number, userId = 9001, tag = 'BENCH'): BatchRow[] {
-  const rnd = random(count);
+  const rng = new Rng(count);
+  const rnd = () => rng.next();
   const rows: BatchRow[] = [];
   for (let i = 0; i < count; i++) {
     const races = 1 + Math.floor(rnd() * 12);

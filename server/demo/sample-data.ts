@@ -4,23 +4,12 @@
  */
 import { SQUADS } from '../../contract/squads.js';
 import type { Database } from '../db/database.js';
+import { Rng } from '../collector/simulator/random.js';
 
 export interface DemoRacer {
   userID: number;
   tag: string | null;
   isBot: boolean;
-}
-
-/** A small deterministic generator (mulberry32), so the demo is the same on every machine. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const HOUR = 3_600_000;
@@ -31,7 +20,8 @@ const atHour = (t: number) => new Date(Math.floor(t / HOUR) * HOUR);
 
 export async function seedDemoStaffData(db: Database, opts: { tags: string[]; racers: DemoRacer[]; now: Date; seed: number }) {
   const { tags, racers, now } = opts;
-  const random = rng(opts.seed);
+  const rng = new Rng(opts.seed);
+  const random = () => rng.next();
   await db.transaction(async (tx) => {
     const requirements = [250, 0, 100, 500, 150];
     for (const [i, tag] of tags.entries()) {
