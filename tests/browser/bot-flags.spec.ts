@@ -6,37 +6,14 @@
  * admin's roster and racer page go to BOT_SHOTS_DIR.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ADMIN, CAPTAIN, firstTag, getJson as api, logIn } from './support';
 
-const ADMIN = { username: 'admin', password: 'admin-password-123' };
-const CAPTAIN = { username: 'captain', password: 'captain-password-123' };
 const SHOTS = process.env.BOT_SHOTS_DIR;
 
 interface Member { Username: string; bot: 0 | 1 }
 
-async function api<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(path);
-  expect(res.ok(), path).toBe(true);
-  return (await res.json()) as T;
-}
-
-async function firstTag(page: Page): Promise<string> {
-  const tags = await api<string[]>(page, '/api/team-tags');
-  expect(tags.length).toBeGreaterThan(0);
-  return tags[0];
-}
-
 async function botOf(page: Page, tag: string, username: string): Promise<number | undefined> {
   return (await api<Member[]>(page, `/api/current-display-names?tag=${tag}`)).find((m) => m.Username === username)?.bot;
-}
-
-async function logIn(page: Page, who: { username: string; password: string }) {
-  await page.getByRole('button', { name: 'Login' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Admin Login' });
-  await dialog.getByLabel('Username').fill(who.username);
-  await dialog.getByLabel('Password').fill(who.password);
-  await dialog.getByRole('button', { name: 'Login' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.locator('.account-name')).toHaveText(who.username);
 }
 
 function rosterTable(page: Page): Locator {

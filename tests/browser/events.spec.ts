@@ -9,18 +9,13 @@ import { expect, test, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import readExcelFile from 'read-excel-file/node';
 import type { Event, Participant, SquadSummaryRow, TeamSummaryRow } from '../../contract/events';
+import { getJson } from './support';
 
 const int = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const fmtInt = (n: number) => int.format(Math.round(n));
 const fmtWpm = (n: number | null) => (n === null ? '-' : n.toFixed(1));
 const fmtAcc = (n: number | null) => (n === null ? '-' : `${(n * 100).toFixed(2)}%`);
 const fmtMoney = (n: number | null) => (n === null ? '' : `$${fmtInt(n)}`);
-
-async function getJson<T>(page: Page, url: string): Promise<T> {
-  const res = await page.request.get(url);
-  expect(res.ok(), url).toBe(true);
-  return (await res.json()) as T;
-}
 
 /** The demo team that takes part in the pay-to-play event, with its events. */
 async function payToPlayTeam(page: Page): Promise<{ tag: string; events: Event[]; cup: Event }> {

@@ -4,9 +4,8 @@
  * touch, renaming and resetting a squad, and managing users. Results are checked against the API.
  */
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { ADMIN, CAPTAIN, logIn } from './support';
 
-const ADMIN = { username: 'admin', password: 'admin-password-123' };
-const CAPTAIN = { username: 'captain', password: 'captain-password-123' };
 const SHOTS = process.env.STAFF_SHOTS_DIR;
 
 interface Member {
@@ -22,16 +21,6 @@ async function firstTag(request: APIRequestContext): Promise<string> {
 
 async function members(request: APIRequestContext, tag: string): Promise<Member[]> {
   return (await (await request.get(`/api/current-display-names?tag=${tag}`)).json()) as Member[];
-}
-
-async function logIn(page: Page, who: { username: string; password: string }) {
-  await page.getByRole('button', { name: 'Login' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Admin Login' });
-  await dialog.getByLabel('Username').fill(who.username);
-  await dialog.getByLabel('Password').fill(who.password);
-  await dialog.getByRole('button', { name: 'Login' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.locator('.account-name')).toHaveText(who.username);
 }
 
 async function shot(page: Page, name: string) {

@@ -4,17 +4,12 @@
  * their own box while the page does not. Every number on screen is checked against the API.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { firstTag, getJson as api } from './support';
 
 interface Member { Username: string; Joined: string | null; TeamRaces: number | null; squad: string }
 interface Participant { Username: string; Points: number }
 
 const int = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(Math.round(n));
-
-async function api<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(path);
-  expect(res.ok(), path).toBe(true);
-  return (await res.json()) as T;
-}
 
 function teamSelect(page: Page): Locator {
   return page.locator('.team-select select');
@@ -27,12 +22,6 @@ function bodyRows(table: Locator): Locator {
 /** The usernames shown in the table's Username column. */
 async function usernames(table: Locator, column: number): Promise<string[]> {
   return bodyRows(table).locator(`td:nth-child(${column})`).allInnerTexts();
-}
-
-async function firstTag(page: Page): Promise<string> {
-  const tags = await api<string[]>(page, '/api/team-tags');
-  expect(tags.length).toBeGreaterThan(0);
-  return tags[0];
 }
 
 test('picking a team shows its info card and roster, sortable and exportable', async ({ page }) => {

@@ -1,0 +1,36 @@
+/** What several browser specs share: the staff accounts serve.ts creates, logging in, and API reads. */
+import { expect, type Page } from '@playwright/test';
+
+export interface StaffAccount {
+  username: string;
+  password: string;
+}
+
+export const ADMIN: StaffAccount = { username: 'admin', password: 'admin-password-123' };
+/** Teamadmin of the first demo team. */
+export const CAPTAIN: StaffAccount = { username: 'captain', password: 'captain-password-123' };
+
+/** Logs in through the Admin Login dialog and waits for the account name in the top bar. */
+export async function logIn(page: Page, who: StaffAccount) {
+  await page.getByRole('button', { name: 'Login' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Admin Login' });
+  await dialog.getByLabel('Username').fill(who.username);
+  await dialog.getByLabel('Password').fill(who.password);
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('.account-name')).toHaveText(who.username);
+}
+
+/** GETs an API path with the page's cookies and expects a 2xx JSON answer. */
+export async function getJson<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(path);
+  expect(res.ok(), path).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** The first tracked team tag. */
+export async function firstTag(page: Page): Promise<string> {
+  const tags = await getJson<string[]>(page, '/api/team-tags');
+  expect(tags.length).toBeGreaterThan(0);
+  return tags[0];
+}
