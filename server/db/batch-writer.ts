@@ -100,16 +100,13 @@ export async function insertBatches(q: Queryable, rows: BatchRow[], tz: string):
     }
     return day;
   });
-  for (const [table, keyCol, extra, sums] of [
-    ['hourly_rollups', 'hour', '', hourly],
-    ['daily_rollups', 'day', 'day_start', daily],
+  // The daily table also stores the instant its day starts: one more array, as the last column.
+  for (const [table, keyCol, keyType, sums, withStart] of [
+    ['hourly_rollups', 'hour', 'timestamptz', hourly, false],
+    ['daily_rollups', 'day', 'date', daily, true],
   ] as const) {
     for (let i = 0; i < sums.length; i += CHUNK) {
       const part = sums.slice(i, i + CHUNK);
-      const keyType = keyCol === 'hour' ? 'timestamptz' : 'date';
-      const cols = extra ? `user_id, tag, ${keyCol}, ${extra}, races, lifetime_races, typed, errs, secs, points`
-        : `user_id, tag, ${keyCol}, races, lifetime_races, typed, errs, secs, points`;
-      const extraParam = extra ? ', $10::timestamptz[]' : '';
       const params: unknown[] = [
         part.map((s) => s.userId),
         part.map((s) => s.tag),
@@ -120,13 +117,12 @@ export async function insertBatches(q: Queryable, rows: BatchRow[], tz: string):
         part.map((s) => s.errs),
         part.map((s) => s.secs),
         part.map((s) => s.points),
+        ...(withStart ? [part.map((s) => s.start.toISOString())] : []),
       ];
-      if (extra) params.push(part.map((s) => s.start.toISOString()));
-      const select = extra
-        ? `SELECT a, b, c, j, d, e, f, g, h, i FROM unnest($1::bigint[], $2::text[], $3::${keyType}[], $4::int[], $5::int[], $6::bigint[], $7::bigint[], $8::bigint[], $9::float8[]${extraParam}) AS t(a, b, c, d, e, f, g, h, i, j)`
-        : `SELECT * FROM unnest($1::bigint[], $2::text[], $3::${keyType}[], $4::int[], $5::int[], $6::bigint[], $7::bigint[], $8::bigint[], $9::float8[])`;
       await q.query(
-        `INSERT INTO ${table} (${cols}) ${select}
+        `INSERT INTO ${table} (user_id, tag, ${keyCol}, races, lifetime_races, typed, errs, secs, points${withStart ? ', day_start' : ''})
+         SELECT * FROM unnest($1::bigint[], $2::text[], $3::${keyType}[], $4::int[], $5::int[], $6::bigint[], $7::bigint[],
+                              $8::bigint[], $9::float8[]${withStart ? ', $10::timestamptz[]' : ''})
          ON CONFLICT (user_id, ${keyCol}, tag) DO UPDATE SET
            races = ${table}.races + excluded.races,
            lifetime_races = ${table}.lifetime_races + excluded.lifetime_races,
