@@ -11,6 +11,7 @@ import { migrate } from '../../server/db/migrate.js';
 import { openPglite } from '../../server/db/pglite.js';
 import { openPostgres } from '../../server/db/postgres.js';
 import { insertBatches, type BatchRow } from '../../server/db/batch-writer.js';
+import { bumpDataVersion } from '../../server/db/data-version.js';
 import { loadConfig, type Config } from '../../server/config.js';
 
 export const TEST_TZ = 'America/Chicago';
@@ -102,9 +103,10 @@ export async function addTeam(db: Database, tag: string, info: Partial<{ name: s
     `INSERT INTO teams (tag, name, weekly_requirement, min_races, min_speed) VALUES ($1, $2, $3, $4, $5)`,
     [tag, info.name ?? `Team ${tag}`, info.weekly_requirement ?? null, info.min_races ?? null, info.min_speed ?? null],
   );
+  await bumpDataVersion(db);
 }
 
-/** Inserts a racer and a current membership of `tag`. */
+/** Inserts a racer and a current membership of `tag`, bumping the data version as every real write does. */
 export async function addRacer(
   db: Database,
   r: { userId: number; username: string; displayName?: string | null; tag?: string; joined?: Date; bot?: boolean },
@@ -122,6 +124,7 @@ export async function addRacer(
     );
   }
   if (r.bot) await db.query('INSERT INTO bot_flags (user_id, flagged_by) VALUES ($1, $2)', [r.userId, 'test']);
+  await bumpDataVersion(db);
 }
 
 /** Writes batches (and their rollups) exactly as the collector does. */
@@ -131,6 +134,6 @@ export async function addBatches(db: Database, rows: Array<Omit<BatchRow, 'displ
       tx,
       rows.map((r) => ({ ...r, lifetimeRaces: r.lifetimeRaces ?? r.races, displayName: r.displayName ?? null })),
       TEST_TZ,
-    ),
+    ).then(() => bumpDataVersion(tx)),
   );
 }

@@ -1,5 +1,6 @@
 /**
- * The leaderboard rollups of migration 010 (team hour/day/week/month, racer week/month) stay equal
+ * The leaderboard rollups of migrations 010 and 060 (team hour/six hours/day/week/month, racer six
+ * hours/week/month) stay equal
  * to the hourly and daily rollups summed at their grain, through inserts, the batch writer's
  * add-to-existing upserts, updates, deletes and truncates.
  */
@@ -13,6 +14,8 @@ const b = (userId: number, tag: string, endTime: string, races: number) => ({
 
 const GRAINS = {
   team_hourly_rollups: ['hourly_rollups', 'tag, hour', 'tag, hour'],
+  team_six_hour_rollups: ['hourly_rollups', 'tag, block', "tag, date_bin('6 hours', hour, timestamptz '2000-01-01 00:00:00+00')"],
+  racer_six_hour_rollups: ['hourly_rollups', 'user_id, tag, block', "user_id, tag, date_bin('6 hours', hour, timestamptz '2000-01-01 00:00:00+00')"],
   team_daily_rollups: ['daily_rollups', 'tag, day', 'tag, day'],
   team_weekly_rollups: ['daily_rollups', 'tag, week', "tag, day - extract(dow FROM day)::int"],
   team_monthly_rollups: ['daily_rollups', 'tag, month', "tag, date_trunc('month', day::timestamp)::date"],
@@ -66,6 +69,12 @@ describe.each(dbKinds)('team rollups on %s', (kind) => {
     expect(week.rows).toEqual([{ week: '2026-03-08', races: 14 }]);
     const month = await db.query('SELECT month, races FROM racer_monthly_rollups WHERE user_id = 1');
     expect(month.rows).toEqual([{ month: '2026-03-01', races: 11 }]);
+    // 15:10Z and 04:50Z fall in the six-hour blocks from 12:00Z and 00:00Z.
+    const blocks = await db.query<{ block: Date; races: number }>('SELECT block, races FROM racer_six_hour_rollups WHERE user_id = 1 ORDER BY block');
+    expect(blocks.rows.map((r) => [new Date(r.block).toISOString(), Number(r.races)])).toEqual([
+      ['2026-03-09T12:00:00.000Z', 7],
+      ['2026-03-10T00:00:00.000Z', 4],
+    ]);
   });
 
   it('follow deletes, updates and truncates', async () => {
@@ -85,5 +94,12 @@ describe.each(dbKinds)('team rollups on %s', (kind) => {
     await db.exec(migration.slice(migration.indexOf('-- Rollups written before this migration.')));
     expect(await mismatches(db)).toEqual({});
     expect((await db.query("SELECT races FROM team_monthly_rollups WHERE tag = 'DELTA'")).rows).toEqual([{ races: 5 }]);
+
+    // Migration 060 fills only its own tables.
+    await db.exec('DELETE FROM team_six_hour_rollups; DELETE FROM racer_six_hour_rollups');
+    const sixHour = (await import('node:fs')).readFileSync(new URL('../../server/db/migrations/060_six_hour_rollups.sql', import.meta.url), 'utf8');
+    await db.exec(sixHour.slice(sixHour.indexOf('-- Hourly rollups written before this migration')));
+    expect(await mismatches(db)).toEqual({});
+    expect((await db.query("SELECT races FROM team_six_hour_rollups WHERE tag = 'DELTA' ORDER BY block")).rows).toEqual([{ races: 3 }, { races: 2 }]);
   });
 });

@@ -3,15 +3,16 @@
  * (window-plan.ts). Aggregates follow design.md "The numbers": races = Σ races,
  * WPM = (Σ typed / 5) / (Σ secs / 60), accuracy = 1 − Σ errs / Σ typed, points = Σ batch points.
  *
- * The database writes the answer's JSON itself (one text value, json-sql.ts): a thousand rows then
- * cross from the database to the HTTP reply without being parsed and serialized again. The float8
- * arithmetic is the same, operation for operation, as `server/domain/stats.ts`.
+ * The database returns only the sums, as one compact text value (pieces-sql.ts); the JSON is
+ * written here (board-json.ts), with the racers' names, teams and bot flags looked up in a list
+ * read once per data version (racer-identities.ts) instead of joined for every board.
  */
 import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../../contract/leaderboards.js';
 import type { Window } from '../../domain/site-time.js';
 import type { Queryable } from '../database.js';
-import { jsonArrayAggSql, type JsonField } from './json-sql.js';
-import { racerPiecesSql, teamPiecesSql } from './pieces-sql.js';
+import { individualBoardJson, parseSums, teamBoardJson } from './board-json.js';
+import { boardSumsSql, racerPiecesSql, teamPiecesSql } from './pieces-sql.js';
+import { racerIdentities } from './racer-identities.js';
 import { planWindow, type Piece } from './window-plan.js';
 
 export interface PlanOptions {
@@ -26,81 +27,54 @@ export function rawPlan(w: Window): Piece[] {
   return w.end > w.start ? [{ source: 'raw', sign: 1, start: w.start, end: w.end }] : [];
 }
 
-/** Sums as float8 (exact below 2^53), so the stats below are computed as in JavaScript. */
-const SUMS = `sum(races) AS races, sum(typed)::float8 AS typed, sum(errs)::float8 AS errs,
-              sum(secs)::float8 AS secs, sum(points) AS points`;
-
-const STATS: JsonField[] = [
-  ['Races', 't.races', 'number'],
-  ['Accuracy', 'CASE WHEN t.typed > 0 THEN 1 - t.errs / t.typed END', 'number'],
-  ['WPM', 'CASE WHEN t.secs > 0 THEN t.typed / 5 / (t.secs / 60) END', 'number'],
-  ['Points', 't.points', 'number'],
-];
-
-const TEAM_JSON = jsonArrayAggSql([['TeamTag', 't.tag', 'text'], ...STATS], 't.points DESC, t.tag');
-
-const INDIVIDUAL_JSON = jsonArrayAggSql(
-  [
-    ['UserID', 't.user_id', 'number'],
-    ['Username', 'coalesce(r.username, t.user_id::text)', 'text'],
-    ['CurrentDisplayName', "coalesce(nullif(r.display_name, ''), r.username, t.user_id::text)", 'text'],
-    ['TeamTag', 'cm.tag', 'text'],
-    ['bot', 'CASE WHEN b.user_id IS NULL THEN 0 ELSE 1 END', 'number'],
-    ...STATS,
-  ],
-  't.points DESC, r.username',
-);
-
-async function jsonOf(db: Queryable, sql: string, params: unknown[]): Promise<string> {
-  const { rows } = await db.query<{ json: string }>(sql, params);
-  return rows[0]?.json ?? '[]';
+interface SumsResult {
+  version: string;
+  anchor: Date | null;
+  sums: ReturnType<typeof parseSums>;
 }
+
+async function sumsOf(db: Queryable, pieces: Piece[], piecesSql: string, key: string, params: unknown[]): Promise<SumsResult> {
+  const { rows } = await db.query<{ version: string | null; anchor: Date | string | null; sums: string | null }>(
+    boardSumsSql(pieces, piecesSql, key),
+    params,
+  );
+  const row = rows[0];
+  return { version: row?.version ?? '0', anchor: row?.anchor == null ? null : new Date(row.anchor), sums: parseSums(row?.sums ?? null) };
+}
+
+/** The trailing sums' anchor each database answered last: the next plan may read them. */
+const lastAnchor = new WeakMap<Queryable, Date | null>();
 
 /**
  * The team board as JSON text: one row per tag, bots' batches only when asked, Points first.
- * Whole hours and days come from the team rollups (migration 010), edges from raw batches.
+ * Whole units come from the team rollups (migrations 010 and 060), edges from raw batches.
  */
 export async function teamLeaderboardJson(db: Queryable, w: Window, opts: PlanOptions & { showBots: boolean }): Promise<string> {
   const pieces = opts.pieces ?? planWindow(w, opts.tz, opts.now);
   if (pieces.length === 0) return '[]';
   const params: unknown[] = [];
-  return jsonOf(
-    db,
-    `WITH t AS (
-       SELECT tag, ${SUMS}
-         FROM (${teamPiecesSql(pieces, params, opts)}) AS p
-        GROUP BY tag
-       HAVING sum(races) > 0
-     )
-     SELECT ${TEAM_JSON} AS json FROM t`,
-    params,
-  );
+  const { sums } = await sumsOf(db, pieces, teamPiecesSql(pieces, params, opts), 'to_json(tag)::text', params);
+  return teamBoardJson(sums);
 }
 
-/** The individual board as JSON text: one row per racer over all their teams, with current name, team and bot flag. */
+/**
+ * The individual board as JSON text: one row per racer over all their teams, with current name,
+ * team and bot flag. A plan that read the trailing 24-hour sums under an anchor that has moved
+ * since (a newer batch was written) got nothing from them, and is made again with the new anchor.
+ */
 export async function individualLeaderboardJson(db: Queryable, w: Window, opts: PlanOptions): Promise<string> {
-  const pieces = opts.pieces ?? planWindow(w, opts.tz, opts.now);
-  if (pieces.length === 0) return '[]';
-  const params: unknown[] = [];
-  return jsonOf(
-    db,
-    `WITH t AS (
-       SELECT user_id, ${SUMS}
-         FROM (${racerPiecesSql(pieces, params)}) AS p
-        GROUP BY user_id
-       HAVING sum(races) > 0
-     )
-     SELECT ${INDIVIDUAL_JSON} AS json
-       FROM t
-       LEFT JOIN racers r ON r.user_id = t.user_id
-       LEFT JOIN bot_flags b ON b.user_id = t.user_id
-       LEFT JOIN (
-         SELECT DISTINCT ON (user_id) user_id, tag FROM memberships
-          WHERE left_at IS NULL
-          ORDER BY user_id, first_seen DESC
-       ) cm ON cm.user_id = t.user_id`,
-    params,
-  );
+  for (let attempt = 0; ; attempt++) {
+    const trailingAnchor = attempt < 2 ? (lastAnchor.get(db) ?? null) : null;
+    const pieces = opts.pieces ?? planWindow(w, opts.tz, opts.now, { trailingAnchor });
+    if (pieces.length === 0) return '[]';
+    const params: unknown[] = [];
+    const result = await sumsOf(db, pieces, racerPiecesSql(pieces, params), 'user_id', params);
+    lastAnchor.set(db, result.anchor);
+    const used = pieces.find((p) => p.source === 'trailingDay');
+    if (used && used.anchor.getTime() !== result.anchor?.getTime()) continue;
+    if (result.sums.size === 0) return '[]';
+    return individualBoardJson(result.sums, await racerIdentities(db, result.version, result.sums.keys()));
+  }
 }
 
 export async function teamLeaderboard(db: Queryable, w: Window, opts: PlanOptions & { showBots: boolean }): Promise<TeamLeaderboardRow[]> {

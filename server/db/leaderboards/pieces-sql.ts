@@ -3,9 +3,9 @@
  * (races, typed, errs, secs, points) of its rollup or of raw batches, negated when subtracted.
  *
  * Per racer (`racerPiecesSql`): user_id, tag and counters from the racer rollups (monthly, weekly,
- * daily, hourly) and batches. Per team (`teamPiecesSql`): tag and counters from the team rollups
- * (every racer of the team, migration 010), minus the flagged racers' own rollup rows when bots
- * are left out, and raw batches for the edges.
+ * daily, six-hour, hourly) and batches. Per team (`teamPiecesSql`): tag and counters from the team
+ * rollups (every racer of the team, migrations 010 and 060), minus the flagged racers' own rollup
+ * rows when bots are left out, and raw batches for the edges.
  */
 import type { Piece } from './window-plan.js';
 
@@ -28,6 +28,7 @@ interface Tables {
   monthly: string;
   weekly: string;
   daily: string;
+  sixHour: string;
   hourly: string;
 }
 
@@ -36,12 +37,17 @@ const CALENDAR_KEY = { monthly: 'month', weekly: 'week', daily: 'day' } as const
 /** The rows of a piece's span in one table, with a filter on top. */
 function span(p: Piece, at: Bind, tables: Tables): { table: string; where: string } {
   switch (p.source) {
+    case 'trailingDay':
+      // Empty unless the sums still end at the anchor the plan was made for.
+      return { table: 'trailing_day_totals', where: `(SELECT anchor FROM trailing_day_anchor) = ${at(p.anchor.toISOString())}::timestamptz` };
     case 'monthly':
     case 'weekly':
     case 'daily': {
       const key = CALENDAR_KEY[p.source];
       return { table: tables[p.source], where: `${key} >= ${at(p.first)}::date AND ${key} <= ${at(p.last)}::date` };
     }
+    case 'sixHour':
+      return { table: tables.sixHour, where: `block >= ${at(p.start.toISOString())}::timestamptz AND block < ${at(p.end.toISOString())}::timestamptz` };
     case 'hourly':
       return { table: tables.hourly, where: `hour >= ${at(p.start.toISOString())}::timestamptz AND hour < ${at(p.end.toISOString())}::timestamptz` };
     case 'raw':
@@ -49,17 +55,38 @@ function span(p: Piece, at: Bind, tables: Tables): { table: string; where: strin
   }
 }
 
-const RACER_TABLES: Tables = { monthly: 'racer_monthly_rollups', weekly: 'racer_weekly_rollups', daily: 'daily_rollups', hourly: 'hourly_rollups' };
-const TEAM_TABLES: Tables = { monthly: 'team_monthly_rollups', weekly: 'team_weekly_rollups', daily: 'team_daily_rollups', hourly: 'team_hourly_rollups' };
+const RACER_TABLES: Tables = {
+  monthly: 'racer_monthly_rollups',
+  weekly: 'racer_weekly_rollups',
+  daily: 'daily_rollups',
+  sixHour: 'racer_six_hour_rollups',
+  hourly: 'hourly_rollups',
+};
+const TEAM_TABLES: Tables = {
+  monthly: 'team_monthly_rollups',
+  weekly: 'team_weekly_rollups',
+  daily: 'team_daily_rollups',
+  sixHour: 'team_six_hour_rollups',
+  hourly: 'team_hourly_rollups',
+};
 const BOTS = 'SELECT user_id FROM bot_flags';
 
-/** A subquery of (user_id, tag, races, typed, errs, secs, points) rows whose sums are the window's. */
+/** Counters of a raw piece added up per `key` (one row per racer or team instead of one per batch). */
+function rawSums(key: string, sign: number, table: string, where: string): string {
+  const sums = COUNTERS.map((c) => `${sign < 0 ? '-' : ''}sum(${c}) AS ${c}`).join(', ');
+  return `SELECT ${key}, ${sums} FROM ${table} WHERE ${where} GROUP BY ${key}`;
+}
+
+/**
+ * A subquery of (user_id, races, typed, errs, secs, points) rows whose sums per racer are the
+ * window's: rollup rows as they are (already about one per racer), raw batches added up per racer.
+ */
 export function racerPiecesSql(pieces: Piece[], params: unknown[]): string {
   const at = binder(params);
   return pieces
     .map((p) => {
       const { table, where } = span(p, at, RACER_TABLES);
-      return `SELECT user_id, tag, ${counters(p.sign)} FROM ${table} WHERE ${where}`;
+      return p.source === 'raw' ? rawSums('user_id', p.sign, table, where) : `SELECT user_id, ${counters(p.sign)} FROM ${table} WHERE ${where}`;
     })
     .join('\nUNION ALL\n');
 }
@@ -69,9 +96,10 @@ export function teamPiecesSql(pieces: Piece[], params: unknown[], opts: { showBo
   const at = binder(params);
   const branches: string[] = [];
   for (const p of pieces) {
-    if (p.source === 'raw') {
+    if (p.source === 'raw' || p.source === 'trailingDay') {
       const { table, where } = span(p, at, RACER_TABLES);
-      branches.push(`SELECT tag, ${counters(p.sign)} FROM ${table} WHERE ${where}${opts.showBots ? '' : ` AND user_id NOT IN (${BOTS})`}`);
+      const filtered = `${where}${opts.showBots ? '' : ` AND user_id NOT IN (${BOTS})`}`;
+      branches.push(p.source === 'raw' ? rawSums('tag', p.sign, table, filtered) : `SELECT tag, ${counters(p.sign)} FROM ${table} WHERE ${filtered}`);
       continue;
     }
     const team = span(p, at, TEAM_TABLES);
@@ -82,4 +110,44 @@ export function teamPiecesSql(pieces: Piece[], params: unknown[], opts: { showBo
     }
   }
   return branches.join('\nUNION ALL\n');
+}
+
+/** Whether a piece is one rollup row per racer (or team) and team: one unit, or the trailing sums. */
+function oneUnit(p: Piece): boolean {
+  switch (p.source) {
+    case 'trailingDay':
+      return true;
+    case 'monthly':
+    case 'weekly':
+    case 'daily':
+      return p.first === p.last;
+    case 'sixHour':
+      return p.end.getTime() - p.start.getTime() <= 6 * 3_600_000;
+    case 'hourly':
+      return p.end.getTime() - p.start.getTime() <= 3_600_000;
+    case 'raw':
+      return false;
+  }
+}
+
+/**
+ * The query of a board's sums: the data version, the anchor of the trailing 24-hour sums, and one
+ * text line per row, `races,typed,errs,secs,points,key`, split by newlines, in no particular order.
+ * The reader adds up the lines of a key that comes more than once and writes the JSON
+ * (board-json.ts). `key` must give text without a newline.
+ *
+ * A plan of one rollup unit (plus raw edges, each grouped per key) is sent row by row: about one
+ * row per racer, cheaper to send than to group here. Any other plan is grouped here.
+ */
+export function boardSumsSql(pieces: Piece[], piecesSql: string, key: string): string {
+  const rollups = pieces.filter((p) => p.source !== 'raw');
+  const grouped = !(rollups.length === 1 && oneUnit(rollups[0]));
+  const rows = grouped
+    ? `SELECT ${key} AS k, sum(races) AS races, sum(typed) AS typed, sum(errs) AS errs, sum(secs) AS secs, sum(points) AS points
+         FROM (${piecesSql}) AS p GROUP BY 1 HAVING sum(races) > 0`
+    : `SELECT ${key} AS k, races, typed, errs, secs, points FROM (${piecesSql}) AS p`;
+  return `SELECT (SELECT value FROM app_meta WHERE key = 'data_version') AS version,
+                 (SELECT anchor FROM trailing_day_anchor) AS anchor,
+                 string_agg(concat_ws(',', races, typed, errs, secs, points, k), E'\n') AS sums
+            FROM (${rows}) AS t`;
 }

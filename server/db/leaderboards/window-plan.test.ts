@@ -5,6 +5,12 @@ import { planWindow, type Piece } from './window-plan.js';
 const SLOT = 600_000;
 const HOUR = 3_600_000;
 
+/** The rollup unit of a batch ending at t: the UTC hour or six-hour block of its end time. */
+const unitStart = (t: number, source: 'hourly' | 'sixHour') => {
+  const length = source === 'hourly' ? HOUR : 6 * HOUR;
+  return Math.floor(t / length) * length;
+};
+
 /** How many times a batch ending at t is counted by the plan (signed). */
 function weight(pieces: Piece[], t: number, tz: string): number {
   let w = 0;
@@ -14,16 +20,18 @@ function weight(pieces: Piece[], t: number, tz: string): number {
     const inside =
       'first' in p
         ? unit[p.source] >= p.first && unit[p.source] <= p.last
-        : p.source === 'hourly'
-          ? Math.floor(t / HOUR) * HOUR >= p.start.getTime() && Math.floor(t / HOUR) * HOUR < p.end.getTime()
-          : t >= p.start.getTime() && t < p.end.getTime();
+        : p.source === 'trailingDay'
+          ? t > p.anchor.getTime() - 24 * HOUR && t <= p.anchor.getTime()
+          : p.source === 'raw'
+          ? t >= p.start.getTime() && t < p.end.getTime()
+          : unitStart(t, p.source) >= p.start.getTime() && unitStart(t, p.source) < p.end.getTime();
     if (inside) w += p.sign;
   }
   return w;
 }
 
-function checkExact(start: Date, end: Date, tz: string, now: Date) {
-  const pieces = planWindow({ start, end }, tz, now);
+function checkExact(start: Date, end: Date, tz: string, now: Date, trailingAnchor?: Date) {
+  const pieces = planWindow({ start, end }, tz, now, { trailingAnchor });
   const from = Math.floor(start.getTime() / SLOT) * SLOT - 86_400_000;
   const to = end.getTime() + 86_400_000;
   for (let t = from; t < to; t += SLOT) {
@@ -67,11 +75,48 @@ describe('planWindow', () => {
     expect(pieces.some((p) => p.source === 'daily')).toBe(false);
   });
 
-  it('reads a running day as its daily row minus the empty future', () => {
+  it('reads a running unit as its row minus the empty future', () => {
     const now = new Date('2026-03-10T19:37:00Z');
     const pieces = checkExact(new Date('2026-03-09T19:37:00Z'), new Date('2026-03-10T19:37:01Z'), 'America/Chicago', now);
-    expect(pieces).toContainEqual({ source: 'daily', sign: 1, first: '2026-03-10', last: '2026-03-10' });
+    // 24 hours in six-hour blocks (the running 18:00 block included), less two hours, plus the raw minutes.
+    expect(pieces).toContainEqual({ source: 'sixHour', sign: 1, start: new Date('2026-03-09T18:00:00Z'), end: new Date('2026-03-11T00:00:00Z') });
     expect(pieces.filter((p) => p.source === 'hourly').length).toBeLessThanOrEqual(2);
+  });
+
+  it('reads a rolling day from six-hour blocks, not a dozen hours', () => {
+    const now = new Date('2026-03-10T18:07:00Z');
+    const pieces = checkExact(new Date('2026-03-09T18:07:00Z'), now, 'America/Chicago', now);
+    expect(pieces.some((p) => p.source === 'sixHour')).toBe(true);
+    expect(pieces.filter((p) => p.source === 'hourly').length).toBeLessThanOrEqual(2);
+    expect(pieces.length).toBeLessThanOrEqual(5);
+  });
+
+  it('reads a 24-hour window from the trailing sums when their anchor is near its end', () => {
+    const now = new Date('2026-03-10T18:07:00Z');
+    const anchor = new Date('2026-03-10T18:00:00Z');
+    const pieces = checkExact(new Date('2026-03-09T18:07:00Z'), new Date('2026-03-10T18:07:01Z'), 'America/Chicago', now, anchor);
+    expect(pieces[0]).toEqual({ source: 'trailingDay', sign: 1, anchor });
+    // The edges hold no slot boundary: only empty raw ranges remain.
+    expect(pieces.slice(1).every((p) => p.source === 'raw')).toBe(true);
+    // An anchor an hour behind would need two hours of raw slots at its edges: six-hour blocks cost less.
+    const late = checkExact(new Date('2026-03-09T18:07:00Z'), new Date('2026-03-10T18:07:01Z'), 'America/Chicago', now, new Date('2026-03-10T17:00:00Z'));
+    expect(late.some((p) => p.source === 'trailingDay')).toBe(false);
+    // Ten minutes behind (the next poll not written yet): still the trailing sums plus one slot.
+    const behind = checkExact(new Date('2026-03-09T18:17:00Z'), new Date('2026-03-10T18:17:01Z'), 'America/Chicago', now, anchor);
+    expect(behind[0].source).toBe('trailingDay');
+  });
+
+  it('ignores the trailing sums for windows they do not fit', () => {
+    const now = new Date('2026-03-10T18:07:00Z');
+    const anchor = new Date('2026-03-10T18:00:00Z');
+    const week = checkExact(new Date('2026-03-01T06:00:00Z'), new Date('2026-03-08T06:00:00Z'), 'America/Chicago', now, anchor);
+    expect(week.some((p) => p.source === 'trailingDay')).toBe(false);
+    const random = lcg(7);
+    for (let i = 0; i < 200; i++) {
+      const start = Date.parse('2026-03-01T00:00:00Z') + Math.floor(random() * 10 * 86_400_000);
+      const end = start + Math.floor(random() * 3 * 86_400_000) + 1;
+      checkExact(new Date(start), new Date(end), 'America/Chicago', now, anchor);
+    }
   });
 
   it('reads whole weeks and months from their rollups', () => {

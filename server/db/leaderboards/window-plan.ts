@@ -1,7 +1,7 @@
 /**
  * Splits a window of instants into signed pieces the database can sum quickly and exactly: whole
  * site-zone months, Sunday weeks and days from the monthly, weekly and daily rollups, whole UTC
- * hours from the hourly rollups, and the edges from raw batches. A piece may also be subtracted: a
+ * six-hour blocks and hours from the six-hour and hourly rollups, and the edges from raw batches. A piece may also be subtracted: a
  * 24-hour window that starts at 22:00 is cheaper as "yesterday's daily rollup minus 00:00–22:00"
  * than as 22 hourly rows, and a day that is still running costs one daily row minus a (future,
  * empty) tail. Of all splits the cheapest by an estimated row count is chosen.
@@ -11,13 +11,19 @@
  * end time lies inside the piece.
  */
 import { addDayKeys, dayKeyOf, dayStart, monthStartOf, weekStartOf, type DayKey, type Window } from '../../domain/site-time.js';
+import { TRAILING_SPAN_MS } from '../trailing-day.js';
 
 export type CalendarSource = 'monthly' | 'weekly' | 'daily';
 
 export type Piece =
   /** Units from `first` to `last` (their first days: month starts, Sundays, or days), both included. */
   | { source: CalendarSource; sign: 1 | -1; first: DayKey; last: DayKey }
-  | { source: 'hourly' | 'raw'; sign: 1 | -1; start: Date; end: Date };
+  | { source: TimedSource; sign: 1 | -1; start: Date; end: Date }
+  /** The trailing 24-hour sums (server/db/trailing-day.ts), valid while their anchor is `anchor`. */
+  | { source: 'trailingDay'; sign: 1 | -1; anchor: Date };
+
+/** Sources keyed by instants: UTC six-hour blocks (from 00:00), UTC hours, raw batch end times. */
+export type TimedSource = 'sixHour' | 'hourly' | 'raw';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -84,12 +90,15 @@ function nextMonth(first: DayKey): DayKey {
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
 }
 
-const hourLevel: Level = {
-  floor: (t) => Math.floor(t / HOUR) * HOUR,
-  next: (u) => u + HOUR,
-  piece: (sign, start, end) => ({ source: 'hourly', sign, start: new Date(start), end: new Date(end) }),
-  units: (start, end) => (end - start) / HOUR,
-};
+/** Fixed-length UTC units counted from the epoch (a midnight UTC). */
+function utcLevel(source: 'sixHour' | 'hourly', length: number): Level {
+  return {
+    floor: (t) => Math.floor(t / length) * length,
+    next: (u) => u + length,
+    piece: (sign, start, end) => ({ source, sign, start: new Date(start), end: new Date(end) }),
+    units: (start, end) => (end - start) / length,
+  };
+}
 
 /** Whole 10-minute slots in [start, end), batch end times being on slot boundaries. */
 function slots(start: number, end: number): number {
@@ -106,7 +115,8 @@ function planner(tz: string, now: number) {
     calendarLevel('monthly', cal, monthStartOf, nextMonth, 30.44),
     calendarLevel('weekly', cal, weekStartOf, (u) => addDayKeys(u, 7), 7),
     calendarLevel('daily', cal, (d) => d, (u) => addDayKeys(u, 1), 1),
-    hourLevel,
+    utcLevel('sixHour', 6 * HOUR),
+    utcLevel('hourly', HOUR),
   ];
   // Batch end times are never after now (one slot of slack for clock skew): only the part of a
   // piece up to then costs anything.
@@ -155,10 +165,36 @@ function planner(tz: string, now: number) {
   return cover;
 }
 
-/** The cheapest exact split of [start, end) into signed calendar, hourly and raw pieces. */
-export function planWindow(w: Window, tz: string, now: Date): Piece[] {
+export interface PlanExtras {
+  /** The anchor of the trailing 24-hour sums, when the board may read them. */
+  trailingAnchor?: Date | null;
+}
+
+/**
+ * The cheapest exact split of [start, end) into signed calendar, six-hour, hourly and raw pieces,
+ * or the trailing 24-hour sums plus the edges between their window and this one.
+ */
+export function planWindow(w: Window, tz: string, now: Date, extras: PlanExtras = {}): Piece[] {
   const a = w.start.getTime();
   const b = w.end.getTime();
   if (b <= a) return [];
-  return planner(tz, now.getTime())(a, b, 0).pieces;
+  const cover = planner(tz, now.getTime());
+  let best = cover(a, b, 0);
+  const anchor = extras.trailingAnchor;
+  if (anchor) {
+    // The trailing sums cover end times in (anchor − 24 h, anchor], i.e. [t0, t1) to the millisecond.
+    const t0 = anchor.getTime() - TRAILING_SPAN_MS + 1;
+    const t1 = anchor.getTime() + 1;
+    const plan: Plan = { pieces: [{ source: 'trailingDay', sign: 1, anchor }], cost: PIECE_COST + 1 };
+    for (const edge of [
+      a < t0 ? cover(a, t0, 0) : a > t0 ? negate(cover(t0, a, 0)) : null,
+      b > t1 ? cover(t1, b, 0) : b < t1 ? negate(cover(b, t1, 0)) : null,
+    ]) {
+      if (!edge) continue;
+      plan.pieces.push(...edge.pieces);
+      plan.cost += edge.cost;
+    }
+    if (plan.cost < best.cost) best = plan;
+  }
+  return best.pieces;
 }

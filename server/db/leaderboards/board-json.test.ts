@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { individualBoardJson, parseSums, racerHead, teamBoardJson } from './board-json.js';
+
+describe('board JSON from sums text', () => {
+  it('adds up the lines of a key and computes the stats of the sums', () => {
+    const sums = parseSums(
+      [
+        // races,typed,errs,secs,points,key
+        '2,1000,10,120,400.5,"ALPHA"',
+        '1,500,25,60,90.25,"BRAVO"',
+        '3,900,9,90,300,"BRAVO"',
+        '-1,-100,0,-10,-5,"CHARLIE"',
+        '1,50,0,6,3,"A,B"',
+      ].join('\n'),
+    );
+    expect(sums.get('"BRAVO"')).toEqual({ races: 4, typed: 1400, errs: 34, secs: 150, points: 390.25 });
+    // A key may hold commas: it is everything after the fifth.
+    expect(sums.get('"A,B"')).toEqual({ races: 1, typed: 50, errs: 0, secs: 6, points: 3 });
+    sums.delete('"A,B"');
+    // Races adding up to less than one: not on the board.
+    expect(sums.has('"CHARLIE"')).toBe(false);
+    // BRAVO: accuracy 1 − 34/1400, WPM (1400/5)/(150/60) = 112, computed again.
+    expect(JSON.parse(teamBoardJson(sums))).toEqual([
+      // ALPHA: accuracy 1 − 10/1000 = 0.99, WPM (1000/5)/(120/60) = 100.
+      { TeamTag: 'ALPHA', Races: 2, Accuracy: 0.99, WPM: 100, Points: 400.5 },
+      { TeamTag: 'BRAVO', Races: 4, Accuracy: 1 - 34 / 1400, WPM: 112, Points: 390.25 },
+    ]);
+  });
+
+  it('writes null stats, escapes names, and breaks ties in points by name', () => {
+    const sums = parseSums(['1,0,0,0,10,7', '1,100,1,0,10,3', '2,100,0,60,20,9'].join('\n'));
+    const who = new Map([
+      ['3', { username: 'zed', head: racerHead('3', 'zed', 'Zed "Z" \\ 🏁', 'ALPHA', true) }],
+      ['7', { username: 'amy', head: racerHead('7', 'amy', 'amy', null, false) }],
+    ]);
+    const rows = JSON.parse(individualBoardJson(sums, (id) => who.get(id)));
+    expect(rows).toEqual([
+      // No identity: the id stands in for the names.
+      { UserID: 9, Username: '9', CurrentDisplayName: '9', TeamTag: null, bot: 0, Races: 2, Accuracy: 1, WPM: 20, Points: 20 },
+      { UserID: 7, Username: 'amy', CurrentDisplayName: 'amy', TeamTag: null, bot: 0, Races: 1, Accuracy: null, WPM: null, Points: 10 },
+      { UserID: 3, Username: 'zed', CurrentDisplayName: 'Zed "Z" \\ 🏁', TeamTag: 'ALPHA', bot: 1, Races: 1, Accuracy: 0.99, WPM: null, Points: 10 },
+    ]);
+  });
+
+  it('reads nothing as an empty board and refuses a malformed line', () => {
+    expect(teamBoardJson(parseSums(null))).toBe('[]');
+    expect(() => parseSums('1,2,3')).toThrow(/Malformed/);
+  });
+});

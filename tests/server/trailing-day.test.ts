@@ -1,0 +1,119 @@
+/**
+ * The trailing 24-hour sums (migration 070, server/db/trailing-day.ts) stay equal to the batches
+ * with end_time in (anchor − 24 h, anchor] through in-order polls, a second batch for a slot, late
+ * batches inside and before the window, a jump of more than a day, and team changes; and the
+ * individual 24-hour board read from them equals the naive one, also right after the anchor moved.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addBatches, addRacer, addTeam, dbKinds, freshDatabase, TEST_TZ } from './helpers.js';
+import type { Database } from '../../server/db/database.js';
+import { individualLeaderboard, rawPlan } from '../../server/db/leaderboards/leaderboard-repo.js';
+
+const b = (userId: number, tag: string, endTime: string, races: number) => ({
+  userId, tag, endTime: new Date(endTime), races, typed: 500 * races, errs: 5 * races, secs: 40 * races,
+});
+
+interface Row { user_id: number; tag: string; races: number; typed: number }
+
+async function anchor(db: Database): Promise<string | null> {
+  const { rows } = await db.query<{ anchor: Date | null }>('SELECT anchor FROM trailing_day_anchor');
+  return rows[0].anchor ? new Date(rows[0].anchor).toISOString() : null;
+}
+
+async function table(db: Database): Promise<Row[]> {
+  const { rows } = await db.query<Row>('SELECT user_id, tag, races, typed FROM trailing_day_totals WHERE races <> 0 ORDER BY user_id, tag');
+  return rows.map((r) => ({ user_id: Number(r.user_id), tag: r.tag, races: Number(r.races), typed: Number(r.typed) }));
+}
+
+/** The same sums summed from the batches of the window. */
+async function expected(db: Database): Promise<Row[]> {
+  const { rows } = await db.query<Row>(
+    `SELECT user_id, tag, sum(races) AS races, sum(typed) AS typed FROM batches
+      WHERE end_time > (SELECT anchor FROM trailing_day_anchor) - interval '24 hours' AND end_time <= (SELECT anchor FROM trailing_day_anchor)
+      GROUP BY user_id, tag ORDER BY user_id, tag`,
+  );
+  return rows.map((r) => ({ user_id: Number(r.user_id), tag: r.tag, races: Number(r.races), typed: Number(r.typed) }));
+}
+
+describe.each(dbKinds)('trailing 24-hour sums on %s', (kind) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await freshDatabase(kind);
+    await addTeam(db, 'ALPHA');
+    await addTeam(db, 'BRAVO');
+    await addRacer(db, { userId: 1, username: 'alice', tag: 'ALPHA' });
+    await addRacer(db, { userId: 2, username: 'bob', tag: 'BRAVO' });
+  });
+  afterAll(() => db.close());
+
+  it('start with the first batch and follow polls in order', async () => {
+    expect(await anchor(db)).toBeNull();
+    await addBatches(db, [b(1, 'ALPHA', '2026-03-09T12:00:00Z', 2), b(2, 'BRAVO', '2026-03-09T12:00:00Z', 1)]);
+    expect(await anchor(db)).toBe('2026-03-09T12:00:00.000Z');
+    await addBatches(db, [b(1, 'ALPHA', '2026-03-09T12:10:00Z', 3)]);
+    await addBatches(db, [b(2, 'BRAVO', '2026-03-10T11:50:00Z', 4)]);
+    // Anchor 11:50 on Mar 10: the window starts after 11:50 on Mar 9, so every batch so far counts.
+    expect(await table(db)).toEqual([
+      { user_id: 1, tag: 'ALPHA', races: 5, typed: 2500 },
+      { user_id: 2, tag: 'BRAVO', races: 5, typed: 2500 },
+    ]);
+    // 12:00 on Mar 10: the 12:00 batches of Mar 9 leave the window.
+    await addBatches(db, [b(1, 'ALPHA', '2026-03-10T12:00:00Z', 1)]);
+    expect(await table(db)).toEqual([
+      { user_id: 1, tag: 'ALPHA', races: 4, typed: 2000 },
+      { user_id: 2, tag: 'BRAVO', races: 4, typed: 2000 },
+    ]);
+    expect(await table(db)).toEqual(await expected(db));
+  });
+
+  it('add a second batch for a slot, late batches inside the window, and ignore those before it', async () => {
+    await addBatches(db, [b(1, 'ALPHA', '2026-03-10T12:00:00Z', 2)]);
+    await addBatches(db, [b(2, 'BRAVO', '2026-03-10T03:00:00Z', 3), b(2, 'BRAVO', '2026-03-01T03:00:00Z', 9)]);
+    // bob moved to ALPHA: a second row for him.
+    await addBatches(db, [b(2, 'ALPHA', '2026-03-10T12:00:00Z', 1)]);
+    expect(await table(db)).toEqual([
+      { user_id: 1, tag: 'ALPHA', races: 6, typed: 3000 },
+      { user_id: 2, tag: 'ALPHA', races: 1, typed: 500 },
+      { user_id: 2, tag: 'BRAVO', races: 7, typed: 3500 },
+    ]);
+    expect(await table(db)).toEqual(await expected(db));
+  });
+
+  it('slide across many polls and jump more than a day', async () => {
+    for (let i = 1; i <= 30; i++) {
+      const t = new Date(Date.parse('2026-03-10T12:00:00Z') + i * 20 * 60_000).toISOString();
+      await addBatches(db, [b(1 + (i % 2), i % 3 ? 'ALPHA' : 'BRAVO', t, 1 + (i % 4))]);
+      expect(await table(db), t).toEqual(await expected(db));
+    }
+    await addBatches(db, [b(1, 'ALPHA', '2026-03-14T00:00:00Z', 2), b(2, 'BRAVO', '2026-03-13T08:00:00Z', 1)]);
+    expect(await anchor(db)).toBe('2026-03-14T00:00:00.000Z');
+    expect(await table(db)).toEqual([
+      { user_id: 1, tag: 'ALPHA', races: 2, typed: 1000 },
+      { user_id: 2, tag: 'BRAVO', races: 1, typed: 500 },
+    ]);
+    // Racers whose batches all left the window keep no row.
+    await addBatches(db, [b(1, 'ALPHA', '2026-03-14T08:10:00Z', 1)]);
+    expect((await db.query('SELECT user_id FROM trailing_day_totals ORDER BY user_id')).rows.map((r) => Number(r.user_id))).toEqual([1]);
+  });
+
+  it('give the 24-hour board the naive answer, also just after the anchor moved', async () => {
+    const board = async (now: string) => {
+      const end = new Date(Date.parse(now) + 1000);
+      const w = { start: new Date(Date.parse(now) - 86_400_000), end };
+      const ours = await individualLeaderboard(db, w, { tz: TEST_TZ, now: new Date(now) });
+      const naive = await individualLeaderboard(db, w, { tz: TEST_TZ, now: new Date(now), pieces: rawPlan(w) });
+      return { ours, naive };
+    };
+    // Twice: the first call learns the anchor, the second plans with it.
+    for (let i = 0; i < 2; i++) {
+      const { ours, naive } = await board('2026-03-14T08:17:00Z');
+      expect(ours).toEqual(naive);
+      expect(ours.map((r) => [r.Username, r.Races])).toEqual([['alice', 3]]);
+    }
+    // A poll moves the anchor; the next board still matches (the stale plan is made again).
+    await addBatches(db, [b(2, 'BRAVO', '2026-03-14T08:20:00Z', 4)]);
+    const { ours, naive } = await board('2026-03-14T08:27:00Z');
+    expect(ours).toEqual(naive);
+    expect(ours.map((r) => [r.Username, r.Races])).toEqual([['bob', 4], ['alice', 3]]);
+  });
+});
