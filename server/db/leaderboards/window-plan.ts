@@ -109,6 +109,23 @@ function negate(plan: Plan): Plan {
   return { cost: plan.cost, pieces: plan.pieces.map((p) => ({ ...p, sign: (p.sign === 1 ? -1 : 1) as 1 | -1 })) };
 }
 
+/**
+ * A plan of [first, last) made into one of [a, b): the part between a and first is added (or
+ * subtracted when first is before a), the same at the end, each covered by `coverEdge`.
+ */
+function fitToWindow(plan: Plan, first: number, last: number, a: number, b: number, coverEdge: (x: number, y: number) => Plan): Plan {
+  const fitted: Plan = { pieces: [...plan.pieces], cost: plan.cost };
+  for (const edge of [
+    first < a ? negate(coverEdge(first, a)) : first > a ? coverEdge(a, first) : null,
+    last > b ? negate(coverEdge(b, last)) : last < b ? coverEdge(last, b) : null,
+  ]) {
+    if (!edge) continue;
+    fitted.pieces.push(...edge.pieces);
+    fitted.cost += edge.cost;
+  }
+  return fitted;
+}
+
 function planner(tz: string, now: number) {
   const cal = zoneCalendar(tz);
   const levels: Level[] = [
@@ -147,15 +164,8 @@ function planner(tz: string, now: number) {
             pieces: [level.piece(1, first, last)],
             cost: PIECE_COST + (ll > lf ? level.units(lf, level.next(level.floor(ll - 1))) : 0),
           };
-          for (const edge of [
-            first < a ? negate(cover(first, a, depth + 1)) : first > a ? cover(a, first, depth + 1) : null,
-            last > b ? negate(cover(b, last, depth + 1)) : last < b ? cover(last, b, depth + 1) : null,
-          ]) {
-            if (!edge) continue;
-            plan.pieces.push(...edge.pieces);
-            plan.cost += edge.cost;
-          }
-          if (plan.cost < best.cost) best = plan;
+          const fitted = fitToWindow(plan, first, last, a, b, (x, y) => cover(x, y, depth + 1));
+          if (fitted.cost < best.cost) best = fitted;
         }
       }
     }
@@ -186,15 +196,8 @@ export function planWindow(w: Window, tz: string, now: Date, extras: PlanExtras 
     const t0 = anchor.getTime() - TRAILING_SPAN_MS + 1;
     const t1 = anchor.getTime() + 1;
     const plan: Plan = { pieces: [{ source: 'trailingDay', sign: 1, anchor }], cost: PIECE_COST + 1 };
-    for (const edge of [
-      a < t0 ? cover(a, t0, 0) : a > t0 ? negate(cover(t0, a, 0)) : null,
-      b > t1 ? cover(t1, b, 0) : b < t1 ? negate(cover(b, t1, 0)) : null,
-    ]) {
-      if (!edge) continue;
-      plan.pieces.push(...edge.pieces);
-      plan.cost += edge.cost;
-    }
-    if (plan.cost < best.cost) best = plan;
+    const fitted = fitToWindow(plan, t0, t1, a, b, (x, y) => cover(x, y, 0));
+    if (fitted.cost < best.cost) best = fitted;
   }
   return best.pieces;
 }
