@@ -13,17 +13,17 @@ describe('board JSON from sums text', () => {
         '1,50,0,6,3,"A,B"',
       ].join('\n'),
     );
-    expect(sums.get('"BRAVO"')).toEqual({ races: 4, typed: 1400, errs: 34, secs: 150, points: 390.25 });
+    expect(sums.totals('"BRAVO"')).toEqual({ races: 4, typed: 1400, errs: 34, secs: 150, points: 390.25 });
     // A key may hold commas: it is everything after the fifth.
-    expect(sums.get('"A,B"')).toEqual({ races: 1, typed: 50, errs: 0, secs: 6, points: 3 });
-    sums.delete('"A,B"');
-    // Races adding up to less than one: not on the board.
-    expect(sums.has('"CHARLIE"')).toBe(false);
+    expect(sums.totals('"A,B"')).toEqual({ races: 1, typed: 50, errs: 0, secs: 6, points: 3 });
+    expect(sums.totals('"CHARLIE"')).toEqual({ races: -1, typed: -100, errs: 0, secs: -10, points: -5 });
     // BRAVO: accuracy 1 − 34/1400, WPM (1400/5)/(150/60) = 112, computed again.
     expect(JSON.parse(teamBoardJson(sums))).toEqual([
       // ALPHA: accuracy 1 − 10/1000 = 0.99, WPM (1000/5)/(120/60) = 100.
       { TeamTag: 'ALPHA', Races: 2, Accuracy: 0.99, WPM: 100, Points: 400.5 },
       { TeamTag: 'BRAVO', Races: 4, Accuracy: 1 - 34 / 1400, WPM: 112, Points: 390.25 },
+      // A,B: accuracy 1, WPM (50/5)/(6/60) = 100. CHARLIE: races add up to less than one, not on the board.
+      { TeamTag: 'A,B', Races: 1, Accuracy: 1, WPM: 100, Points: 3 },
     ]);
   });
 
@@ -45,5 +45,9 @@ describe('board JSON from sums text', () => {
   it('reads nothing as an empty board and refuses a malformed line', () => {
     expect(teamBoardJson(parseSums(null))).toBe('[]');
     expect(() => parseSums('1,2,3')).toThrow(/Malformed/);
+    expect(() => parseSums('1,2,3,4,5,"A"\n\n1,2,3,4,5,"B"')).toThrow(/Malformed/);
+    expect(() => parseSums('1,2,x,4,5,"A"')).toThrow(/Malformed leaderboard sums line: 1,2,x,4,5,"A"$/);
+    expect(() => parseSums('1,2,3,4,,"A"')).toThrow(/Malformed/);
+    expect(() => parseSums('1,2,3,4,5.5')).toThrow(/Malformed/);
   });
 });

@@ -6,60 +6,150 @@
  * Σ batch points. Numbers are written in JavaScript's shortest round-trip form, so JSON.parse gives
  * the exact doubles back. Rows are sorted by points, highest first, then by name (code-unit order,
  * as the C collation orders the same text).
+ *
+ * A board has up to a few thousand rows and is written on every uncached request, so the sums are
+ * kept in flat arrays (one slot per key) rather than an object per row.
  */
 import { accuracy, wpm, type Totals } from '../../domain/stats.js';
 
+const COMMA = 44;
+const MINUS = 45;
+const ZERO = 48;
+const NINE = 57;
+
+/** Counters per key, one slot per distinct key in the order first seen. */
+export class BoardSums {
+  readonly keys: string[] = [];
+  readonly races: Float64Array;
+  readonly typed: Float64Array;
+  readonly errs: Float64Array;
+  readonly secs: Float64Array;
+  readonly points: Float64Array;
+  private readonly slots = new Map<string, number>();
+
+  constructor(capacity: number) {
+    this.races = new Float64Array(capacity);
+    this.typed = new Float64Array(capacity);
+    this.errs = new Float64Array(capacity);
+    this.secs = new Float64Array(capacity);
+    this.points = new Float64Array(capacity);
+  }
+
+  get size(): number {
+    return this.keys.length;
+  }
+
+  /** The slot of `key`, made (with zero counters) when it is new. */
+  slot(key: string): number {
+    let s = this.slots.get(key);
+    if (s === undefined) {
+      s = this.keys.length;
+      this.keys.push(key);
+      this.slots.set(key, s);
+    }
+    return s;
+  }
+
+  totals(key: string): Totals | undefined {
+    const s = this.slots.get(key);
+    if (s === undefined) return undefined;
+    return { races: this.races[s], typed: this.typed[s], errs: this.errs[s], secs: this.secs[s], points: this.points[s] };
+  }
+
+  /** Whether the key's races add up to at least one: only those rows are on a board. */
+  onBoard(s: number): boolean {
+    return this.races[s] > 0;
+  }
+}
+
+function malformed(text: string, at: number): Error {
+  const start = text.lastIndexOf('\n', at) + 1;
+  const end = text.indexOf('\n', at);
+  return new Error(`Malformed leaderboard sums line: ${text.slice(start, end < 0 ? undefined : end).slice(0, 80)}`);
+}
+
 /**
  * Counters per key from lines `races,typed,errs,secs,points,key`, added up where a key comes more
- * than once; keys whose races add up to 0 or less are dropped.
+ * than once. The first four are integers (read digit by digit, the cheap part); points is any
+ * float8 text; the key is everything after the fifth comma.
  */
-export function parseSums(text: string | null): Map<string, Totals> {
-  const out = new Map<string, Totals>();
-  if (!text) return out;
-  for (const line of text.split('\n')) {
-    const f = line.split(',', 5);
-    const c5 = f.length === 5 ? f.reduce((n, x) => n + x.length + 1, 0) - 1 : -1;
-    if (c5 < 0 || line[c5] !== ',') throw new Error(`Malformed leaderboard sums line: ${line.slice(0, 80)}`);
-    const key = line.slice(c5 + 1);
-    const known = out.get(key);
-    if (known) {
-      known.races += Number(f[0]);
-      known.typed += Number(f[1]);
-      known.errs += Number(f[2]);
-      known.secs += Number(f[3]);
-      known.points += Number(f[4]);
-    } else {
-      out.set(key, { races: Number(f[0]), typed: Number(f[1]), errs: Number(f[2]), secs: Number(f[3]), points: Number(f[4]) });
+export function parseSums(text: string | null): BoardSums {
+  if (!text) return new BoardSums(0);
+  let lines = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+  const sums = new BoardSums(lines);
+  const n = text.length;
+  const ints = [0, 0, 0, 0];
+  let i = 0;
+  while (i < n) {
+    for (let f = 0; f < 4; f++) {
+      let c = text.charCodeAt(i);
+      const negative = c === MINUS;
+      if (negative) c = text.charCodeAt(++i);
+      if (c < ZERO || c > NINE) throw malformed(text, i);
+      let v = 0;
+      do {
+        v = v * 10 + (c - ZERO);
+        c = text.charCodeAt(++i);
+      } while (c >= ZERO && c <= NINE);
+      if (c !== COMMA) throw malformed(text, i);
+      i++;
+      ints[f] = negative ? -v : v;
     }
+    const comma = text.indexOf(',', i);
+    let end = text.indexOf('\n', i);
+    if (end < 0) end = n;
+    if (comma < 0 || comma > end) throw malformed(text, i);
+    const points = Number(text.slice(i, comma));
+    if (Number.isNaN(points) || comma === i) throw malformed(text, i);
+    const s = sums.slot(text.slice(comma + 1, end));
+    sums.races[s] += ints[0];
+    sums.typed[s] += ints[1];
+    sums.errs[s] += ints[2];
+    sums.secs[s] += ints[3];
+    sums.points[s] += points;
+    i = end + 1;
   }
-  for (const [key, t] of out) if (!(t.races > 0)) out.delete(key);
-  return out;
+  return sums;
 }
 
-const num = (v: number | null) => (v === null ? 'null' : String(v));
-
-/** `,"Races":…,"Accuracy":…,"WPM":…,"Points":…}`: the stats that close a row's object. */
-function statsJson(t: Totals): string {
-  return `,"Races":${num(t.races)},"Accuracy":${num(accuracy(t.typed, t.errs))},"WPM":${num(wpm(t.typed, t.secs))},"Points":${num(t.points)}}`;
+/**
+ * The board's rows in order: the slots on the board (races ≥ 1), points descending, then by name.
+ */
+function boardOrder(sums: BoardSums, names: string[]): number[] {
+  const order: number[] = [];
+  for (let s = 0; s < sums.size; s++) if (sums.onBoard(s)) order.push(s);
+  const points = sums.points;
+  return order.sort((a, b) => points[b] - points[a] || (names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : 0));
 }
 
-interface Entry {
-  name: string;
-  /** The row's object up to its stats: `{"Key":…,…`. */
-  head: string;
-  totals: Totals;
-}
-
-function writeBoard(entries: Entry[]): string {
-  entries.sort((a, b) => b.totals.points - a.totals.points || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return `[${entries.map((e) => e.head + statsJson(e.totals)).join(',')}]`;
+/** The rows `{head,"Races":…,"Accuracy":…,"WPM":…,"Points":…}` as one JSON array. */
+function writeBoard(sums: BoardSums, order: number[], heads: string[]): string {
+  const { races, typed, errs, secs, points } = sums;
+  let out = '[';
+  for (let k = 0; k < order.length; k++) {
+    const s = order[k];
+    out +=
+      (k === 0 ? '' : ',') +
+      heads[s] +
+      ',"Races":' +
+      races[s] +
+      ',"Accuracy":' +
+      accuracy(typed[s], errs[s]) +
+      ',"WPM":' +
+      wpm(typed[s], secs[s]) +
+      ',"Points":' +
+      points[s] +
+      '}';
+  }
+  return `${out}]`;
 }
 
 /** The team board from sums keyed by the JSON text of each tag. */
-export function teamBoardJson(sums: Map<string, Totals>): string {
-  const entries: Entry[] = [];
-  for (const [key, totals] of sums) entries.push({ name: JSON.parse(key) as string, head: `{"TeamTag":${key}`, totals });
-  return writeBoard(entries);
+export function teamBoardJson(sums: BoardSums): string {
+  const names = sums.keys.map((key) => JSON.parse(key) as string);
+  const heads = sums.keys.map((key) => `{"TeamTag":${key}`);
+  return writeBoard(sums, boardOrder(sums, names), heads);
 }
 
 /** What the individual board shows of a racer besides their stats. */
@@ -76,11 +166,13 @@ export function racerHead(userId: string, username: string, displayName: string,
 }
 
 /** The individual board from sums keyed by user id; a racer without a known identity shows the id as name. */
-export function individualBoardJson(sums: Map<string, Totals>, identityOf: (userId: string) => RacerIdentity | undefined): string {
-  const entries: Entry[] = [];
-  for (const [userId, totals] of sums) {
-    const who = identityOf(userId) ?? { username: userId, head: racerHead(userId, userId, userId, null, false) };
-    entries.push({ name: who.username, head: who.head, totals });
+export function individualBoardJson(sums: BoardSums, identityOf: (userId: string) => RacerIdentity | undefined): string {
+  const names: string[] = [];
+  const heads: string[] = [];
+  for (const userId of sums.keys) {
+    const who = identityOf(userId);
+    names.push(who ? who.username : userId);
+    heads.push(who ? who.head : racerHead(userId, userId, userId, null, false));
   }
-  return writeBoard(entries);
+  return writeBoard(sums, boardOrder(sums, names), heads);
 }

@@ -73,7 +73,7 @@ export async function individualLeaderboardJson(db: Queryable, w: Window, opts: 
     const used = pieces.find((p) => p.source === 'trailingDay');
     if (used && used.anchor.getTime() !== result.anchor?.getTime()) continue;
     if (result.sums.size === 0) return '[]';
-    return individualBoardJson(result.sums, await racerIdentities(db, result.version, result.sums.keys()));
+    return individualBoardJson(result.sums, await racerIdentities(db, result.version, result.sums.keys));
   }
 }
 

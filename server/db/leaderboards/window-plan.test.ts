@@ -136,9 +136,9 @@ describe('planWindow', () => {
     expect(Math.max(0, ...days)).toBeLessThanOrEqual(10);
   });
 
-  it('counts every batch exactly once for random windows, DST days and a half-hour zone', () => {
+  it('counts every batch exactly once for random windows, DST days, a half-hour and a quarter-hour zone', () => {
     const rnd = lcg(42);
-    for (const tz of ['America/Chicago', 'Asia/Kolkata', 'UTC']) {
+    for (const tz of ['America/Chicago', 'Asia/Kolkata', 'Asia/Kathmandu', 'UTC']) {
       for (let i = 0; i < 60; i++) {
         const base = Date.parse('2026-02-25T00:00:00Z') + Math.floor(rnd() * 260 * 86_400) * 1000;
         const len = Math.floor(rnd() * (i % 3 === 0 ? 3 * HOUR : i % 3 === 1 ? 12 * 86_400_000 : 80 * 86_400_000)) + 1000;

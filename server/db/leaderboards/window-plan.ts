@@ -47,39 +47,46 @@ interface Level {
 }
 
 const CACHE_LIMIT = 20_000;
-const calendars = new Map<string, ReturnType<typeof makeZoneCalendar>>();
+const QUARTER_HOUR = 900_000;
+
+function remember<K, V>(m: Map<K, V>, k: K, v: V): V {
+  if (m.size >= CACHE_LIMIT) m.clear();
+  m.set(k, v);
+  return v;
+}
+
+/** `f` remembered per argument (pure functions of the zone's calendar only). */
+function memoized<K, V>(f: (k: K) => V): (k: K) => V {
+  const known = new Map<K, V>();
+  return (k) => {
+    const v = known.get(k);
+    return v !== undefined ? v : remember(known, k, f(k));
+  };
+}
 
 /**
  * dayKeyOf and dayStart of the site zone, remembered across requests: every plan asks for the same
- * day, week and month boundaries, and each zone conversion costs tens of microseconds.
+ * day, week and month boundaries, and each zone conversion costs tens of microseconds. Every zone
+ * offset in use is a whole number of quarter hours, so local midnights fall on UTC quarter hours
+ * and all instants of one UTC quarter hour share a site day: rolling windows hit the same entries.
  */
 function makeZoneCalendar(tz: string) {
-  const keys = new Map<number, DayKey>();
-  const starts = new Map<DayKey, number>();
-  const remember = <K, V>(m: Map<K, V>, k: K, v: V): V => {
-    if (m.size >= CACHE_LIMIT) m.clear();
-    m.set(k, v);
-    return v;
-  };
+  const dayOfQuarter = memoized((q: number) => dayKeyOf(q * QUARTER_HOUR, tz));
   return {
-    dayOf: (t: number): DayKey => keys.get(t) ?? remember(keys, t, dayKeyOf(t, tz)),
-    startOf: (day: DayKey): number => starts.get(day) ?? remember(starts, day, dayStart(day, tz).getTime()),
+    dayOf: (t: number): DayKey => dayOfQuarter(Math.floor(t / QUARTER_HOUR)),
+    startOf: memoized((day: DayKey) => dayStart(day, tz).getTime()),
   };
 }
 
-function zoneCalendar(tz: string) {
-  let cal = calendars.get(tz);
-  if (!cal) calendars.set(tz, (cal = makeZoneCalendar(tz)));
-  return cal;
-}
-
-type ZoneCalendar = ReturnType<typeof zoneCalendar>;
+type ZoneCalendar = ReturnType<typeof makeZoneCalendar>;
 
 function calendarLevel(source: CalendarSource, cal: ZoneCalendar, startOf: (d: DayKey) => DayKey, after: (u: DayKey) => DayKey, days: number): Level {
-  const unitOf = (t: number) => startOf(cal.dayOf(t));
+  const unitOfDay = memoized(startOf);
+  const unitAfter = memoized(after);
+  const unitOf = (t: number) => unitOfDay(cal.dayOf(t));
   return {
     floor: (t) => cal.startOf(unitOf(t)),
-    next: (u) => cal.startOf(after(cal.dayOf(u))),
+    next: (u) => cal.startOf(unitAfter(cal.dayOf(u))),
     piece: (sign, start, end) => ({ source, sign, first: unitOf(start), last: unitOf(end - 1) }),
     units: (start, end) => Math.max(1, Math.round((end - start) / (days * DAY))),
   };
@@ -126,15 +133,32 @@ function fitToWindow(plan: Plan, first: number, last: number, a: number, b: numb
   return fitted;
 }
 
+/** How many edges `fitToWindow` adds to make [first, last) into [a, b). */
+function edgeCount(first: number, last: number, a: number, b: number): number {
+  return (first === a ? 0 : 1) + (last === b ? 0 : 1);
+}
+
+const levelsByZone = new Map<string, Level[]>();
+
+/** The levels from coarsest to finest, made once per zone (their calendars remember what they computed). */
+function zoneLevels(tz: string): Level[] {
+  let levels = levelsByZone.get(tz);
+  if (!levels) {
+    const cal = makeZoneCalendar(tz);
+    levels = [
+      calendarLevel('monthly', cal, monthStartOf, nextMonth, 30.44),
+      calendarLevel('weekly', cal, weekStartOf, (u) => addDayKeys(u, 7), 7),
+      calendarLevel('daily', cal, (d) => d, (u) => addDayKeys(u, 1), 1),
+      utcLevel('sixHour', 6 * HOUR),
+      utcLevel('hourly', HOUR),
+    ];
+    levelsByZone.set(tz, levels);
+  }
+  return levels;
+}
+
 function planner(tz: string, now: number) {
-  const cal = zoneCalendar(tz);
-  const levels: Level[] = [
-    calendarLevel('monthly', cal, monthStartOf, nextMonth, 30.44),
-    calendarLevel('weekly', cal, weekStartOf, (u) => addDayKeys(u, 7), 7),
-    calendarLevel('daily', cal, (d) => d, (u) => addDayKeys(u, 1), 1),
-    utcLevel('sixHour', 6 * HOUR),
-    utcLevel('hourly', HOUR),
-  ];
+  const levels = zoneLevels(tz);
   // Batch end times are never after now (one slot of slack for clock skew): only the part of a
   // piece up to then costs anything.
   const live = (start: number, end: number): [number, number] => [start, Math.max(start, Math.min(end, now + SLOT))];
@@ -164,6 +188,8 @@ function planner(tz: string, now: number) {
             pieces: [level.piece(1, first, last)],
             cost: PIECE_COST + (ll > lf ? level.units(lf, level.next(level.floor(ll - 1))) : 0),
           };
+          // Each edge to cover is one more piece at least: no need to plan them if that is dearer already.
+          if (plan.cost + edgeCount(first, last, a, b) * PIECE_COST >= best.cost) continue;
           const fitted = fitToWindow(plan, first, last, a, b, (x, y) => cover(x, y, depth + 1));
           if (fitted.cost < best.cost) best = fitted;
         }
@@ -196,8 +222,10 @@ export function planWindow(w: Window, tz: string, now: Date, extras: PlanExtras 
     const t0 = anchor.getTime() - TRAILING_SPAN_MS + 1;
     const t1 = anchor.getTime() + 1;
     const plan: Plan = { pieces: [{ source: 'trailingDay', sign: 1, anchor }], cost: PIECE_COST + 1 };
-    const fitted = fitToWindow(plan, t0, t1, a, b, (x, y) => cover(x, y, 0));
-    if (fitted.cost < best.cost) best = fitted;
+    if (plan.cost + edgeCount(t0, t1, a, b) * PIECE_COST < best.cost) {
+      const fitted = fitToWindow(plan, t0, t1, a, b, (x, y) => cover(x, y, 0));
+      if (fitted.cost < best.cost) best = fitted;
+    }
   }
   return best.pieces;
 }
