@@ -71,9 +71,18 @@ const TEAM_TABLES: Tables = {
 };
 const BOTS = 'SELECT user_id FROM bot_flags';
 
+/**
+ * The sum of a counter column. Integer counters are added as float8 and cast back: PostgreSQL adds
+ * bigints as numeric, several times slower, and every partial sum here is an integer far below
+ * 2^53 (a year of one team's typed characters is under 10^11), so float8 adds them exactly.
+ */
+function counterSum(c: (typeof COUNTERS)[number]): string {
+  return c === 'points' ? 'sum(points)' : `sum(${c}::float8)::bigint`;
+}
+
 /** Counters of a raw piece added up per `key` (one row per racer or team instead of one per batch). */
 function rawSums(key: string, sign: number, table: string, where: string): string {
-  const sums = COUNTERS.map((c) => `${sign < 0 ? '-' : ''}sum(${c}) AS ${c}`).join(', ');
+  const sums = COUNTERS.map((c) => `${sign < 0 ? '-' : ''}${counterSum(c)} AS ${c}`).join(', ');
   return `SELECT ${key}, ${sums} FROM ${table} WHERE ${where} GROUP BY ${key}`;
 }
 
@@ -143,8 +152,8 @@ export function boardSumsSql(pieces: Piece[], piecesSql: string, key: string): s
   const rollups = pieces.filter((p) => p.source !== 'raw');
   const grouped = !(rollups.length === 1 && oneUnit(rollups[0]));
   const rows = grouped
-    ? `SELECT ${key} AS k, sum(races) AS races, sum(typed) AS typed, sum(errs) AS errs, sum(secs) AS secs, sum(points) AS points
-         FROM (${piecesSql}) AS p GROUP BY 1 HAVING sum(races) > 0`
+    ? `SELECT ${key} AS k, ${COUNTERS.map((c) => `${counterSum(c)} AS ${c}`).join(', ')}
+         FROM (${piecesSql}) AS p GROUP BY 1 HAVING sum(races::float8) > 0`
     : `SELECT ${key} AS k, races, typed, errs, secs, points FROM (${piecesSql}) AS p`;
   return `SELECT (SELECT value FROM app_meta WHERE key = 'data_version') AS version,
                  (SELECT anchor FROM trailing_day_anchor) AS anchor,
