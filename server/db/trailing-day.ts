@@ -3,7 +3,8 @@
  * with end_time in (anchor − 24 h, anchor], the anchor being the newest batch end time written.
  * Called by the batch writer after each write, in its transaction: the written rows are deltas
  * (a second batch for a slot is added to the first), so a write inside the window adds them, and
- * a newer batch slides the window forward.
+ * a newer batch slides the window forward. The sums are also kept packed into one text value next
+ * to the anchor (migration 080), which is what the 24-hour individual board reads.
  */
 import type { Queryable } from './database.js';
 
@@ -37,11 +38,20 @@ async function addBatchRange(q: Queryable, from: Date, to: Date, sign: 1 | -1): 
   );
 }
 
+/** The sums packed next to their anchor (migration 080), as the 24-hour board reads them. */
+async function packTrailingDay(q: Queryable): Promise<void> {
+  await q.query(
+    `UPDATE trailing_day_anchor
+        SET sums = (SELECT string_agg(concat_ws(',', races, typed, errs, secs, points, user_id), E'\n') FROM trailing_day_totals)`,
+  );
+}
+
 /** Rebuilds the table for the window ending at `anchor` (or empties it when there is none). */
 export async function rebuildTrailingDay(q: Queryable, anchor: Date | null): Promise<void> {
   await q.query('DELETE FROM trailing_day_totals');
   await q.query('UPDATE trailing_day_anchor SET anchor = $1', [anchor?.toISOString() ?? null]);
   if (anchor) await addBatchRange(q, new Date(anchor.getTime() - TRAILING_SPAN_MS), anchor, 1);
+  await packTrailingDay(q);
 }
 
 /** Brings the table up to date after `rows` were added to batches in this transaction. */
@@ -85,4 +95,5 @@ export async function applyTrailingDay(q: Queryable, rows: readonly TrailingDelt
     // Racers with nothing left in the window (their float points may keep a rounding residue).
     await q.query('DELETE FROM trailing_day_totals WHERE races = 0 AND typed = 0 AND errs = 0 AND secs = 0');
   }
+  if (inside.length || newest > anchor) await packTrailingDay(q);
 }

@@ -2,7 +2,8 @@
  * The leaderboard rollups of migrations 010 and 060 (team hour/six hours/day/week/month, racer six
  * hours/week/month) stay equal
  * to the hourly and daily rollups summed at their grain, through inserts, the batch writer's
- * add-to-existing upserts, updates, deletes and truncates.
+ * add-to-existing upserts, updates, deletes and truncates; so do the racers' packed unit sums of
+ * migration 080.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBatches, dbKinds, freshDatabase } from './helpers.js';
@@ -41,6 +42,27 @@ async function mismatches(db: Database): Promise<Record<string, unknown[]>> {
   return out;
 }
 
+const PACKED = { daily: ['daily_rollups', 'day'], weekly: ['racer_weekly_rollups', 'week'], monthly: ['racer_monthly_rollups', 'month'] } as const;
+
+/** Units whose packed lines (migration 080) differ from their rollup table's rows (none when in step). */
+async function packedMismatches(db: Database): Promise<string[]> {
+  const out: string[] = [];
+  for (const [grain, [source, unit]] of Object.entries(PACKED)) {
+    const lines = new Map<string, string[]>();
+    const { rows } = await db.query<{ unit: string; line: string }>(
+      `SELECT ${unit}::text AS unit, concat_ws(',', races, typed, errs, secs, points, user_id) AS line FROM ${source}`,
+    );
+    for (const r of rows) lines.set(r.unit, [...(lines.get(r.unit) ?? []), r.line]);
+    const packed = await db.query<{ unit: string; sums: string }>('SELECT unit::text AS unit, sums FROM racer_unit_sums WHERE grain = $1', [grain]);
+    for (const p of packed.rows) {
+      if (JSON.stringify(p.sums.split('\n').sort()) !== JSON.stringify((lines.get(p.unit) ?? []).sort())) out.push(`${grain} ${p.unit}`);
+      lines.delete(p.unit);
+    }
+    for (const missing of lines.keys()) out.push(`${grain} ${missing} not packed`);
+  }
+  return out;
+}
+
 describe.each(dbKinds)('team rollups on %s', (kind) => {
   let db: Database;
   beforeAll(async () => {
@@ -58,6 +80,10 @@ describe.each(dbKinds)('team rollups on %s', (kind) => {
     // Same racers, slots and hours again: the rollup rows are updated, not inserted.
     await addBatches(db, [b(1, 'ALPHA', '2026-03-09T15:10:00Z', 5), b(3, 'BRAVO', '2026-03-09T15:40:00Z', 2)]);
     expect(await mismatches(db)).toEqual({});
+    expect(await packedMismatches(db)).toEqual([]);
+    // Racer 1 on Mar 9 (Chicago): 2 + 4 + 5 races of 400 characters, 4 errors and 30 s each.
+    const packedDay = await db.query<{ sums: string }>("SELECT sums FROM racer_unit_sums WHERE grain = 'daily' AND unit = '2026-03-09'");
+    expect(packedDay.rows[0].sums.split('\n').filter((l) => l.endsWith(',1')).map((l) => l.split(',').slice(0, 4))).toEqual([['11', '4400', '44', '330']]);
     const { rows } = await db.query<{ races: number; typed: number }>(
       "SELECT races, typed FROM team_hourly_rollups WHERE tag = 'ALPHA' AND hour = '2026-03-09T15:00:00Z'",
     );
@@ -82,8 +108,9 @@ describe.each(dbKinds)('team rollups on %s', (kind) => {
     await db.query("UPDATE daily_rollups SET races = races + 1, tag = 'CHARLIE' WHERE user_id = 3");
     await db.query("UPDATE daily_rollups SET day = '2026-02-28' WHERE user_id = 1");
     expect(await mismatches(db)).toEqual({});
+    expect(await packedMismatches(db)).toEqual([]);
     await db.exec('TRUNCATE hourly_rollups, daily_rollups');
-    for (const table of Object.keys(GRAINS)) expect((await db.query(`SELECT * FROM ${table}`)).rows, table).toEqual([]);
+    for (const table of [...Object.keys(GRAINS), 'racer_unit_sums']) expect((await db.query(`SELECT * FROM ${table}`)).rows, table).toEqual([]);
   });
 
   it('are filled from existing rollups when the migration runs', async () => {
@@ -101,5 +128,18 @@ describe.each(dbKinds)('team rollups on %s', (kind) => {
     await db.exec(sixHour.slice(sixHour.indexOf('-- Hourly rollups written before this migration')));
     expect(await mismatches(db)).toEqual({});
     expect((await db.query("SELECT races FROM team_six_hour_rollups WHERE tag = 'DELTA' ORDER BY block")).rows).toEqual([{ races: 3 }, { races: 2 }]);
+
+    // Migration 080 packs every unit already written.
+    await db.exec('DELETE FROM racer_unit_sums');
+    const packed = (await import('node:fs')).readFileSync(new URL('../../server/db/migrations/080_packed_racer_sums.sql', import.meta.url), 'utf8');
+    await db.exec(packed.slice(packed.indexOf('-- Rollups and trailing sums written before this migration.')));
+    expect(await packedMismatches(db)).toEqual([]);
+    expect((await db.query("SELECT grain, unit::text AS unit FROM racer_unit_sums ORDER BY grain, unit")).rows).toEqual([
+      { grain: 'daily', unit: '2026-01-15' },
+      { grain: 'daily', unit: '2026-01-20' },
+      { grain: 'monthly', unit: '2026-01-01' },
+      { grain: 'weekly', unit: '2026-01-11' },
+      { grain: 'weekly', unit: '2026-01-18' },
+    ]);
   });
 });

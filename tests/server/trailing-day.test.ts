@@ -1,8 +1,9 @@
 /**
  * The trailing 24-hour sums (migration 070, server/db/trailing-day.ts) stay equal to the batches
  * with end_time in (anchor − 24 h, anchor] through in-order polls, a second batch for a slot, late
- * batches inside and before the window, a jump of more than a day, and team changes; and the
- * individual 24-hour board read from them equals the naive one, also right after the anchor moved.
+ * batches inside and before the window, a jump of more than a day, and team changes, as does their
+ * packed copy (migration 080); and the individual 24-hour board read from them equals the naive
+ * one, also right after the anchor moved.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBatches, addRacer, addTeam, dbKinds, freshDatabase, TEST_TZ } from './helpers.js';
@@ -20,7 +21,16 @@ async function anchor(db: Database): Promise<string | null> {
   return rows[0].anchor ? new Date(rows[0].anchor).toISOString() : null;
 }
 
+/** The lines of the packed copy next to the anchor (migration 080), sorted. */
+async function packedLines(db: Database): Promise<string[]> {
+  const { rows } = await db.query<{ sums: string | null }>('SELECT sums FROM trailing_day_anchor');
+  return (rows[0].sums ?? '').split('\n').filter(Boolean).sort();
+}
+
+/** The table's rows, after checking that its packed copy holds exactly the same sums. */
 async function table(db: Database): Promise<Row[]> {
+  const lines = await db.query<{ line: string }>(`SELECT concat_ws(',', races, typed, errs, secs, points, user_id) AS line FROM trailing_day_totals`);
+  expect(await packedLines(db)).toEqual(lines.rows.map((r) => r.line).sort());
   const { rows } = await db.query<Row>('SELECT user_id, tag, races, typed FROM trailing_day_totals WHERE races <> 0 ORDER BY user_id, tag');
   return rows.map((r) => ({ user_id: Number(r.user_id), tag: r.tag, races: Number(r.races), typed: Number(r.typed) }));
 }
@@ -63,6 +73,9 @@ describe.each(dbKinds)('trailing 24-hour sums on %s', (kind) => {
       { user_id: 1, tag: 'ALPHA', races: 4, typed: 2000 },
       { user_id: 2, tag: 'BRAVO', races: 4, typed: 2000 },
     ]);
+    // Packed as races,typed,errs,secs,points,user_id: 4 races of 500 characters, 5 errors and 40 s each;
+    // points of one such race: (100 + 150 / 2) × 0.99 = 173.25.
+    expect(await packedLines(db)).toEqual(['4,2000,20,160,693,1', '4,2000,20,160,693,2']);
     expect(await table(db)).toEqual(await expected(db));
   });
 

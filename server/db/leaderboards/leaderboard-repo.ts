@@ -3,15 +3,17 @@
  * (window-plan.ts). Aggregates follow design.md "The numbers": races = Σ races,
  * WPM = (Σ typed / 5) / (Σ secs / 60), accuracy = 1 − Σ errs / Σ typed, points = Σ batch points.
  *
- * The database returns only the sums, as one compact text value (pieces-sql.ts); the JSON is
- * written here (board-json.ts), with the racers' names, teams and bot flags looked up in a list
- * read once per data version (racer-identities.ts) instead of joined for every board.
+ * The database returns only the sums, as one compact text value (pieces-sql.ts); a whole day, week
+ * or month, or the trailing 24 hours, is stored in that form already (migration 080), so a board
+ * of one unit reads one value. The JSON is written here (board-json.ts), with the racers' names,
+ * teams and bot flags looked up in a list read once per data version (racer-identities.ts)
+ * instead of joined for every board.
  */
 import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../../contract/leaderboards.js';
 import type { Window } from '../../domain/site-time.js';
 import type { Queryable } from '../database.js';
 import { individualBoardJson, parseSums, teamBoardJson } from './board-json.js';
-import { boardSumsSql, racerPiecesSql, teamPiecesSql } from './pieces-sql.js';
+import { racerBoardSql, teamBoardSql } from './pieces-sql.js';
 import { racerIdentities } from './racer-identities.js';
 import { planWindow, type Piece } from './window-plan.js';
 
@@ -33,11 +35,8 @@ interface SumsResult {
   sums: ReturnType<typeof parseSums>;
 }
 
-async function sumsOf(db: Queryable, pieces: Piece[], piecesSql: string, key: string, params: unknown[]): Promise<SumsResult> {
-  const { rows } = await db.query<{ version: string | null; anchor: Date | string | null; sums: string | null }>(
-    boardSumsSql(pieces, piecesSql, key),
-    params,
-  );
+async function sumsOf(db: Queryable, sql: string, params: unknown[]): Promise<SumsResult> {
+  const { rows } = await db.query<{ version: string | null; anchor: Date | string | null; sums: string | null }>(sql, params);
   const row = rows[0];
   return { version: row?.version ?? '0', anchor: row?.anchor == null ? null : new Date(row.anchor), sums: parseSums(row?.sums ?? null) };
 }
@@ -53,7 +52,7 @@ export async function teamLeaderboardJson(db: Queryable, w: Window, opts: PlanOp
   const pieces = opts.pieces ?? planWindow(w, opts.tz, opts.now);
   if (pieces.length === 0) return '[]';
   const params: unknown[] = [];
-  const { sums } = await sumsOf(db, pieces, teamPiecesSql(pieces, params, opts), 'to_json(tag)::text', params);
+  const { sums } = await sumsOf(db, teamBoardSql(pieces, params, opts), params);
   return teamBoardJson(sums);
 }
 
@@ -68,7 +67,7 @@ export async function individualLeaderboardJson(db: Queryable, w: Window, opts: 
     const pieces = opts.pieces ?? planWindow(w, opts.tz, opts.now, { trailingAnchor });
     if (pieces.length === 0) return '[]';
     const params: unknown[] = [];
-    const result = await sumsOf(db, pieces, racerPiecesSql(pieces, params), 'user_id', params);
+    const result = await sumsOf(db, racerBoardSql(pieces, params), params);
     lastAnchor.set(db, result.anchor);
     const used = pieces.find((p) => p.source === 'trailingDay');
     if (used && used.anchor.getTime() !== result.anchor?.getTime()) continue;

@@ -90,7 +90,7 @@ function rawSums(key: string, sign: number, table: string, where: string): strin
  * A subquery of (user_id, races, typed, errs, secs, points) rows whose sums per racer are the
  * window's: rollup rows as they are (already about one per racer), raw batches added up per racer.
  */
-export function racerPiecesSql(pieces: Piece[], params: unknown[]): string {
+function racerPiecesSql(pieces: Piece[], params: unknown[]): string {
   const at = binder(params);
   return pieces
     .map((p) => {
@@ -101,7 +101,7 @@ export function racerPiecesSql(pieces: Piece[], params: unknown[]): string {
 }
 
 /** A subquery of (tag, races, typed, errs, secs, points) rows whose sums per tag are the window's. */
-export function teamPiecesSql(pieces: Piece[], params: unknown[], opts: { showBots: boolean }): string {
+function teamPiecesSql(pieces: Piece[], params: unknown[], opts: { showBots: boolean }): string {
   const at = binder(params);
   const branches: string[] = [];
   for (const p of pieces) {
@@ -145,18 +145,59 @@ function oneUnit(p: Piece): boolean {
  * The reader adds up the lines of a key that comes more than once and writes the JSON
  * (board-json.ts). `key` must give text without a newline.
  *
- * A plan of one rollup unit (plus raw edges, each grouped per key) is sent row by row: about one
- * row per racer, cheaper to send than to group here. Any other plan is grouped here.
+ * `packed` are values already in that form (racer_unit_sums, migration 080), joined as they are.
+ * The rows of the other pieces are sent row by row when they are about one per racer (one rollup
+ * unit, or raw pieces, each grouped per key already): cheaper to send than to group here. Any
+ * other plan is grouped here, dropping keys without races unless packed lines may still add some.
  */
-export function boardSumsSql(pieces: Piece[], piecesSql: string, key: string): string {
-  const rollups = pieces.filter((p) => p.source !== 'raw');
-  const grouped = !(rollups.length === 1 && oneUnit(rollups[0]));
-  const rows = grouped
-    ? `SELECT ${key} AS k, ${COUNTERS.map((c) => `${counterSum(c)} AS ${c}`).join(', ')}
-         FROM (${piecesSql}) AS p GROUP BY 1 HAVING sum(races::float8) > 0`
-    : `SELECT ${key} AS k, races, typed, errs, secs, points FROM (${piecesSql}) AS p`;
+function boardSumsSql(rowPieces: Piece[], rowsSql: string | null, key: string, packed: string[]): string {
+  const texts = [...packed];
+  if (rowsSql) {
+    const rollups = rowPieces.filter((p) => p.source !== 'raw');
+    const perRow = rollups.length === 0 || (rollups.length === 1 && oneUnit(rollups[0]));
+    const rows = perRow
+      ? `SELECT ${key} AS k, races, typed, errs, secs, points FROM (${rowsSql}) AS p`
+      : `SELECT ${key} AS k, ${COUNTERS.map((c) => `${counterSum(c)} AS ${c}`).join(', ')}
+           FROM (${rowsSql}) AS p GROUP BY 1${packed.length ? '' : ' HAVING sum(races::float8) > 0'}`;
+    texts.push(`(SELECT string_agg(concat_ws(',', races, typed, errs, secs, points, k), E'\n') FROM (${rows}) AS t)`);
+  }
   return `SELECT (SELECT value FROM app_meta WHERE key = 'data_version') AS version,
                  (SELECT anchor FROM trailing_day_anchor) AS anchor,
-                 string_agg(concat_ws(',', races, typed, errs, secs, points, k), E'\n') AS sums
-            FROM (${rows}) AS t`;
+                 concat_ws(E'\n', ${texts.join(', ')}) AS sums`;
+}
+
+/**
+ * A piece the individual board reads as one packed value (migration 080): one calendar unit
+ * added, or the trailing 24-hour sums while their anchor is the plan's (else nothing, as `span`).
+ */
+function packedSums(p: Piece, at: Bind): string | null {
+  if (p.sign !== 1) return null;
+  switch (p.source) {
+    case 'trailingDay':
+      return `(SELECT sums FROM trailing_day_anchor WHERE anchor = ${at(p.anchor.toISOString())}::timestamptz)`;
+    case 'monthly':
+    case 'weekly':
+    case 'daily':
+      return p.first === p.last ? `(SELECT sums FROM racer_unit_sums WHERE grain = '${p.source}' AND unit = ${at(p.first)}::date)` : null;
+    default:
+      return null;
+  }
+}
+
+/** The individual board's sums query, keyed by user id. */
+export function racerBoardSql(pieces: Piece[], params: unknown[]): string {
+  const at = binder(params);
+  const packed: string[] = [];
+  const rest: Piece[] = [];
+  for (const p of pieces) {
+    const sql = packedSums(p, at);
+    if (sql) packed.push(sql);
+    else rest.push(p);
+  }
+  return boardSumsSql(rest, rest.length ? racerPiecesSql(rest, params) : null, 'user_id', packed);
+}
+
+/** The team board's sums query, keyed by the JSON text of each tag. */
+export function teamBoardSql(pieces: Piece[], params: unknown[], opts: { showBots: boolean }): string {
+  return boardSumsSql(pieces, teamPiecesSql(pieces, params, opts), 'to_json(tag)::text', []);
 }

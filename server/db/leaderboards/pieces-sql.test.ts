@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { racerBoardSql, teamBoardSql } from './pieces-sql.js';
+import type { Piece } from './window-plan.js';
+
+const day = (first: string, last = first, sign: 1 | -1 = 1): Piece => ({ source: 'daily', sign, first, last });
+const raw = (start: string, end: string, sign: 1 | -1 = 1): Piece => ({ source: 'raw', sign, start: new Date(start), end: new Date(end) });
+
+describe('board sums SQL', () => {
+  it('reads one whole unit added, and the trailing sums, as packed values', () => {
+    const params: unknown[] = [];
+    const sql = racerBoardSql([day('2026-03-09'), raw('2026-03-10T05:00:00Z', '2026-03-10T05:07:00Z')], params);
+    expect(sql).toContain("FROM racer_unit_sums WHERE grain = 'daily' AND unit = $1::date");
+    // The raw edge is grouped per racer already: no second grouping, sent row by row.
+    expect(sql).not.toMatch(/GROUP BY 1/);
+    expect(params).toEqual(['2026-03-09', '2026-03-10T05:00:00.000Z', '2026-03-10T05:07:00.000Z']);
+
+    const trailing = racerBoardSql([{ source: 'trailingDay', sign: 1, anchor: new Date('2026-03-10T18:00:00Z') }], []);
+    expect(trailing).toContain('SELECT sums FROM trailing_day_anchor WHERE anchor = $1::timestamptz');
+  });
+
+  it('reads subtracted units and ranges of units as rows, grouped without dropping racers packed lines may complete', () => {
+    const sql = racerBoardSql([{ source: 'monthly', sign: 1, first: '2026-03-01', last: '2026-03-01' }, day('2026-03-01', '2026-03-02', -1)], []);
+    expect(sql).toContain("grain = 'monthly'");
+    expect(sql).toContain('FROM daily_rollups WHERE day >= $2::date AND day <= $3::date');
+    expect(sql).toMatch(/GROUP BY 1\)/);
+    expect(sql).not.toContain('HAVING');
+    // Without packed values the grouped rows of racers without races are left out here already.
+    expect(racerBoardSql([day('2026-03-01', '2026-03-07')], [])).toContain('HAVING sum(races::float8) > 0');
+  });
+
+  it('never packs the team board', () => {
+    expect(teamBoardSql([day('2026-03-09')], [], { showBots: true })).not.toContain('racer_unit_sums');
+  });
+});
