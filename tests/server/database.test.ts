@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open.js';
 import { migrate } from '../../server/db/migrate.js';
 import type { Database } from '../../server/db/database.js';
-import { addBatches, dbKinds, freshDatabase } from './helpers.js';
+import { insertBatches } from '../../server/db/batch-writer.js';
+import { addBatches, dbKinds, freshDatabase, TEST_TZ } from './helpers.js';
 
 describe('embedded database directory', () => {
   it('refuses a second process on the same data directory with a clear message, and reopens after close', async () => {
@@ -61,5 +62,18 @@ describe.each(dbKinds)('migrations and batch writer on %s', (kind) => {
     const hours = (await db.query<{ n: number; races: number }>(
       'SELECT count(*)::int AS n, sum(races)::int AS races FROM hourly_rollups WHERE user_id = 1')).rows[0];
     expect(hours).toEqual({ n: 2, races: 4 });
+  });
+
+  it('refuses a batch that does not end on a 10-minute slot boundary, and writes none of its poll', async () => {
+    const before = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM batches')).rows[0].n;
+    await expect(
+      db.transaction((tx) =>
+        insertBatches(tx, [
+          { userId: 2, tag: 'A', endTime: new Date('2026-03-09T12:00:00Z'), races: 1, lifetimeRaces: 1, typed: 100, errs: 1, secs: 10, displayName: null },
+          { userId: 2, tag: 'A', endTime: new Date('2026-03-09T12:03:00Z'), races: 1, lifetimeRaces: 2, typed: 100, errs: 1, secs: 10, displayName: null },
+        ], TEST_TZ),
+      ),
+    ).rejects.toThrow(/batches_end_on_slot/);
+    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM batches')).rows[0].n).toBe(before);
   });
 });

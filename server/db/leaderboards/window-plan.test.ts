@@ -95,15 +95,19 @@ describe('planWindow', () => {
     const now = new Date('2026-03-10T18:07:00Z');
     const anchor = new Date('2026-03-10T18:00:00Z');
     const pieces = checkExact(new Date('2026-03-09T18:07:00Z'), new Date('2026-03-10T18:07:01Z'), 'America/Chicago', now, anchor);
-    expect(pieces[0]).toEqual({ source: 'trailingDay', sign: 1, anchor });
-    // The edges hold no slot boundary: only empty raw ranges remain.
-    expect(pieces.slice(1).every((p) => p.source === 'raw')).toBe(true);
+    // The edges hold no slot boundary, so no batch (migration 090): nothing to read there.
+    expect(pieces).toEqual([{ source: 'trailingDay', sign: 1, anchor }]);
     // An anchor an hour behind would need two hours of raw slots at its edges: six-hour blocks cost less.
     const late = checkExact(new Date('2026-03-09T18:07:00Z'), new Date('2026-03-10T18:07:01Z'), 'America/Chicago', now, new Date('2026-03-10T17:00:00Z'));
     expect(late.some((p) => p.source === 'trailingDay')).toBe(false);
     // Ten minutes behind (the next poll not written yet): still the trailing sums plus one slot.
     const behind = checkExact(new Date('2026-03-09T18:17:00Z'), new Date('2026-03-10T18:17:01Z'), 'America/Chicago', now, anchor);
-    expect(behind[0].source).toBe('trailingDay');
+    expect(behind).toEqual([
+      { source: 'trailingDay', sign: 1, anchor },
+      // Mar 9 18:10 left the window; Mar 10 18:10 (not written yet) is in it.
+      { source: 'raw', sign: -1, start: new Date('2026-03-09T18:00:00.001Z'), end: new Date('2026-03-09T18:17:00Z') },
+      { source: 'raw', sign: 1, start: new Date('2026-03-10T18:00:00.001Z'), end: new Date('2026-03-10T18:17:01Z') },
+    ]);
   });
 
   it('ignores the trailing sums for windows they do not fit', () => {

@@ -170,7 +170,11 @@ function planner(tz: string, now: number) {
     const known = memo.get(id);
     if (known) return known;
     const [la, lb] = live(a, b);
-    let best: Plan = { pieces: [{ source: 'raw', sign: 1, start: new Date(a), end: new Date(b) }], cost: PIECE_COST + slots(la, lb) };
+    // Batches end on slot boundaries (a constraint of migration 090): a span without one holds none.
+    let best: Plan =
+      slots(a, b) === 0
+        ? { pieces: [], cost: 0 }
+        : { pieces: [{ source: 'raw', sign: 1, start: new Date(a), end: new Date(b) }], cost: PIECE_COST + slots(la, lb) };
     if (depth < levels.length) {
       const finer = cover(a, b, depth + 1);
       if (finer.cost < best.cost) best = finer;
