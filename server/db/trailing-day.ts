@@ -38,11 +38,11 @@ async function addBatchRange(q: Queryable, from: Date, to: Date, sign: 1 | -1): 
   );
 }
 
-/** The sums packed next to their anchor (migration 080), as the 24-hour board reads them. */
+/** The sums packed next to their anchor (migration 080), as the 24-hour board reads them, in board order. */
 async function packTrailingDay(q: Queryable): Promise<void> {
   await q.query(
     `UPDATE trailing_day_anchor
-        SET sums = (SELECT string_agg(concat_ws(',', races, typed, errs, secs, points, user_id), E'\n') FROM trailing_day_totals)`,
+        SET sums = (SELECT string_agg(concat_ws(',', races, typed, errs, secs, points, user_id), E'\n' ORDER BY points DESC) FROM trailing_day_totals)`,
   );
 }
 

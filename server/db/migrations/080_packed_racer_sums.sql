@@ -1,7 +1,8 @@
 -- Every racer's sums of one calendar unit (a site day, a Sunday week, a month), packed into one
 -- text value of lines `races,typed,errs,secs,points,user_id` (one line per racer and team), and the
 -- trailing 24-hour sums packed the same way next to their anchor. An individual board of one unit
--- reads one value instead of one row per racer. Kept in step with daily_rollups,
+-- reads one value instead of one row per racer. Lines come in board order (points, highest first),
+-- so sorting the board costs little. Kept in step with daily_rollups,
 -- racer_weekly_rollups and racer_monthly_rollups by statement triggers (a changed unit is packed
 -- again), and with trailing_day_totals by server/db/trailing-day.ts.
 CREATE TABLE racer_unit_sums (
@@ -31,7 +32,7 @@ BEGIN
   DELETE FROM racer_unit_sums WHERE grain = g AND unit = ANY (units);
   EXECUTE format(
     'INSERT INTO racer_unit_sums (grain, unit, sums)
-     SELECT $1, %1$I, string_agg(concat_ws('','', races, typed, errs, secs, points, user_id), E''\n'')
+     SELECT $1, %1$I, string_agg(concat_ws('','', races, typed, errs, secs, points, user_id), E''\n'' ORDER BY points DESC)
        FROM %2$I WHERE %1$I = ANY ($2) GROUP BY %1$I',
     s.unit_col, s.source) USING g, units;
 END $$;
@@ -87,4 +88,4 @@ SELECT pack_racer_units('daily', ARRAY(SELECT DISTINCT day FROM daily_rollups));
 SELECT pack_racer_units('weekly', ARRAY(SELECT DISTINCT week FROM racer_weekly_rollups));
 SELECT pack_racer_units('monthly', ARRAY(SELECT DISTINCT month FROM racer_monthly_rollups));
 UPDATE trailing_day_anchor
-   SET sums = (SELECT string_agg(concat_ws(',', races, typed, errs, secs, points, user_id), E'\n') FROM trailing_day_totals);
+   SET sums = (SELECT string_agg(concat_ws(',', races, typed, errs, secs, points, user_id), E'\n' ORDER BY points DESC) FROM trailing_day_totals);
