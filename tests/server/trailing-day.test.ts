@@ -89,6 +89,9 @@ describe.each(dbKinds)('trailing 24-hour sums on %s', (kind) => {
       { user_id: 2, tag: 'ALPHA', races: 1, typed: 500 },
       { user_id: 2, tag: 'BRAVO', races: 7, typed: 3500 },
     ]);
+    // The packed lines come in board order, points highest first: bob's 7 races, alice's 6, bob's 1.
+    const { rows } = await db.query<{ sums: string }>('SELECT sums FROM trailing_day_anchor');
+    expect(rows[0].sums.split('\n').map((l) => l.split(',')[0] + '@' + l.split(',')[5])).toEqual(['7@2', '6@1', '1@2']);
     expect(await table(db)).toEqual(await expected(db));
   });
 
