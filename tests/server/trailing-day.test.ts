@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBatches, addRacer, addTeam, dbKinds, freshDatabase, TEST_TZ } from './helpers.js';
 import type { Database } from '../../server/db/database.js';
-import { individualLeaderboard, rawPlan } from '../../server/db/leaderboards/leaderboard-repo.js';
+import { bumpDataVersion } from '../../server/db/data-version.js';
+import { individualLeaderboard, rawPlan, teamLeaderboard } from '../../server/db/leaderboards/leaderboard-repo.js';
 
 const b = (userId: number, tag: string, endTime: string, races: number) => ({
   userId, tag, endTime: new Date(endTime), races, typed: 500 * races, errs: 5 * races, secs: 40 * races,
@@ -118,6 +119,11 @@ describe.each(dbKinds)('trailing 24-hour sums on %s', (kind) => {
       const w = { start: new Date(Date.parse(now) - 86_400_000), end };
       const ours = await individualLeaderboard(db, w, { tz: TEST_TZ, now: new Date(now) });
       const naive = await individualLeaderboard(db, w, { tz: TEST_TZ, now: new Date(now), pieces: rawPlan(w) });
+      // The team board reads the same trailing sums, grouped per team, bots left out unless asked.
+      for (const showBots of [false, true]) {
+        const teams = await teamLeaderboard(db, w, { tz: TEST_TZ, now: new Date(now), showBots });
+        expect(teams).toEqual(await teamLeaderboard(db, w, { tz: TEST_TZ, now: new Date(now), showBots, pieces: rawPlan(w) }));
+      }
       return { ours, naive };
     };
     // Twice: the first call learns the anchor, the second plans with it.
@@ -131,5 +137,11 @@ describe.each(dbKinds)('trailing 24-hour sums on %s', (kind) => {
     const { ours, naive } = await board('2026-03-14T08:27:00Z');
     expect(ours).toEqual(naive);
     expect(ours.map((r) => [r.Username, r.Races])).toEqual([['bob', 4], ['alice', 3]]);
+    // bob flagged: the team board leaves his 4 races out.
+    await db.query("INSERT INTO bot_flags (user_id, flagged_by) VALUES (2, 'test')");
+    await bumpDataVersion(db);
+    await board('2026-03-14T08:27:00Z');
+    const teams = await teamLeaderboard(db, { start: new Date('2026-03-13T08:27:00Z'), end: new Date('2026-03-14T08:27:01Z') }, { tz: TEST_TZ, now: new Date('2026-03-14T08:27:00Z'), showBots: false });
+    expect(teams.map((r) => [r.TeamTag, r.Races])).toEqual([['ALPHA', 3]]);
   });
 });

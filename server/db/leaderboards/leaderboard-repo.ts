@@ -45,35 +45,40 @@ async function sumsOf(db: Queryable, sql: string, params: unknown[]): Promise<Su
 const lastAnchor = new WeakMap<Queryable, Date | null>();
 
 /**
+ * The sums of a window. A plan that read the trailing 24-hour sums under an anchor that has moved
+ * since (a newer batch was written) got nothing from them, and is made again with the new anchor.
+ */
+async function windowSums(db: Queryable, w: Window, opts: PlanOptions, sqlOf: (pieces: Piece[], params: unknown[]) => string): Promise<SumsResult | null> {
+  for (let attempt = 0; ; attempt++) {
+    const trailingAnchor = attempt < 2 ? (lastAnchor.get(db) ?? null) : null;
+    const pieces = opts.pieces ?? planWindow(w, opts.tz, opts.now, { trailingAnchor });
+    if (pieces.length === 0) return null;
+    const params: unknown[] = [];
+    const result = await sumsOf(db, sqlOf(pieces, params), params);
+    lastAnchor.set(db, result.anchor);
+    const used = pieces.find((p) => p.source === 'trailingDay');
+    if (used && used.anchor.getTime() !== result.anchor?.getTime()) continue;
+    return result;
+  }
+}
+
+/**
  * The team board as JSON text: one row per tag, bots' batches only when asked, Points first.
  * Whole units come from the team rollups (migrations 010 and 060), edges from raw batches.
  */
 export async function teamLeaderboardJson(db: Queryable, w: Window, opts: PlanOptions & { showBots: boolean }): Promise<string> {
-  const pieces = opts.pieces ?? planWindow(w, opts.tz, opts.now);
-  if (pieces.length === 0) return '[]';
-  const params: unknown[] = [];
-  const { sums } = await sumsOf(db, teamBoardSql(pieces, params, opts), params);
-  return teamBoardJson(sums);
+  const result = await windowSums(db, w, opts, (pieces, params) => teamBoardSql(pieces, params, opts));
+  return result ? teamBoardJson(result.sums) : '[]';
 }
 
 /**
  * The individual board as JSON text: one row per racer over all their teams, with current name,
- * team and bot flag. A plan that read the trailing 24-hour sums under an anchor that has moved
- * since (a newer batch was written) got nothing from them, and is made again with the new anchor.
+ * team and bot flag.
  */
 export async function individualLeaderboardJson(db: Queryable, w: Window, opts: PlanOptions): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
-    const trailingAnchor = attempt < 2 ? (lastAnchor.get(db) ?? null) : null;
-    const pieces = opts.pieces ?? planWindow(w, opts.tz, opts.now, { trailingAnchor });
-    if (pieces.length === 0) return '[]';
-    const params: unknown[] = [];
-    const result = await sumsOf(db, racerBoardSql(pieces, params), params);
-    lastAnchor.set(db, result.anchor);
-    const used = pieces.find((p) => p.source === 'trailingDay');
-    if (used && used.anchor.getTime() !== result.anchor?.getTime()) continue;
-    if (result.sums.size === 0) return '[]';
-    return individualBoardJson(result.sums, await racerIdentities(db, result.version, result.sums.keys));
-  }
+  const result = await windowSums(db, w, opts, racerBoardSql);
+  if (!result || result.sums.size === 0) return '[]';
+  return individualBoardJson(result.sums, await racerIdentities(db, result.version, result.sums.keys));
 }
 
 export async function teamLeaderboard(db: Queryable, w: Window, opts: PlanOptions & { showBots: boolean }): Promise<TeamLeaderboardRow[]> {

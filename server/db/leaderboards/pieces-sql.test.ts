@@ -28,7 +28,10 @@ describe('board sums SQL', () => {
     expect(racerBoardSql([day('2026-03-01', '2026-03-07')], [])).toContain('HAVING sum(races::float8) > 0');
   });
 
-  it('never packs the team board', () => {
+  it('never packs the team board, and groups the per-racer trailing sums into teams', () => {
     expect(teamBoardSql([day('2026-03-09')], [], { showBots: true })).not.toContain('racer_unit_sums');
+    const trailing = teamBoardSql([{ source: 'trailingDay', sign: 1, anchor: new Date('2026-03-10T18:00:00Z') }], [], { showBots: false });
+    expect(trailing).toContain('FROM trailing_day_totals WHERE (SELECT anchor FROM trailing_day_anchor) = $1::timestamptz AND user_id NOT IN (SELECT user_id FROM bot_flags)');
+    expect(trailing).toMatch(/GROUP BY 1 HAVING/);
   });
 });

@@ -121,7 +121,7 @@ function teamPiecesSql(pieces: Piece[], params: unknown[], opts: { showBots: boo
   return branches.join('\nUNION ALL\n');
 }
 
-/** Whether a piece is one rollup row per racer (or team) and team: one unit, or the trailing sums. */
+/** Whether a piece is one row per racer (or team) and team: one rollup unit, or the trailing sums. */
 function oneUnit(p: Piece): boolean {
   switch (p.source) {
     case 'trailingDay':
@@ -150,11 +150,11 @@ function oneUnit(p: Piece): boolean {
  * unit, or raw pieces, each grouped per key already): cheaper to send than to group here. Any
  * other plan is grouped here, dropping keys without races unless packed lines may still add some.
  */
-function boardSumsSql(rowPieces: Piece[], rowsSql: string | null, key: string, packed: string[]): string {
+function boardSumsSql(rowPieces: Piece[], rowsSql: string | null, key: string, packed: string[], rowPerKey: (p: Piece) => boolean): string {
   const texts = [...packed];
   if (rowsSql) {
     const rollups = rowPieces.filter((p) => p.source !== 'raw');
-    const perRow = rollups.length === 0 || (rollups.length === 1 && oneUnit(rollups[0]));
+    const perRow = rollups.length === 0 || (rollups.length === 1 && rowPerKey(rollups[0]));
     const rows = perRow
       ? `SELECT ${key} AS k, races, typed, errs, secs, points FROM (${rowsSql}) AS p`
       : `SELECT ${key} AS k, ${COUNTERS.map((c) => `${counterSum(c)} AS ${c}`).join(', ')}
@@ -194,10 +194,11 @@ export function racerBoardSql(pieces: Piece[], params: unknown[]): string {
     if (sql) packed.push(sql);
     else rest.push(p);
   }
-  return boardSumsSql(rest, rest.length ? racerPiecesSql(rest, params) : null, 'user_id', packed);
+  return boardSumsSql(rest, rest.length ? racerPiecesSql(rest, params) : null, 'user_id', packed, oneUnit);
 }
 
 /** The team board's sums query, keyed by the JSON text of each tag. */
 export function teamBoardSql(pieces: Piece[], params: unknown[], opts: { showBots: boolean }): string {
-  return boardSumsSql(pieces, teamPiecesSql(pieces, params, opts), 'to_json(tag)::text', []);
+  // The trailing sums are per racer: grouped here into a row per team.
+  return boardSumsSql(pieces, teamPiecesSql(pieces, params, opts), 'to_json(tag)::text', [], (p) => p.source !== 'trailingDay' && oneUnit(p));
 }
