@@ -147,8 +147,9 @@ export default async function run(log: (s: string) => void = console.log): Promi
     '"HTTP" is GET /api/{team,individual}-leaderboard through the HTTP layer (app.inject) with the response cache emptied',
     'before every request (rollups plus exact raw edges, JSON included); "direct" is the same query called directly, as',
     '"naive" is: the same answer (same JSON) summed from raw batches only. "Cached" repeats an HTTP request. Times in',
-    'milliseconds, one client, no concurrency, a full garbage collection before each series; the ratio compares the',
-    'direct and naive medians. "Same result": every row and field equal to the naive answer (numbers to 1e-9).',
+    'milliseconds, one client, no concurrency, a full garbage collection before each series; the direct and naive runs',
+    'take turns over the same stretch of time, and the ratio compares their medians. "Same result": every row and field',
+    'equal to the naive answer (numbers to 1e-9).',
     '',
   ];
   for (const kind of ['pglite', 'postgres'] as const) {
