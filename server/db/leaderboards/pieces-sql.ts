@@ -5,7 +5,8 @@
  * Per racer (`racerPiecesSql`): user_id, tag and counters from the racer rollups (monthly, weekly,
  * daily, six-hour, hourly) and batches. Per team (`teamPiecesSql`): tag and counters from the team
  * rollups (every racer of the team, migrations 010 and 060), minus the flagged racers' own rollup
- * rows when bots are left out, and raw batches for the edges.
+ * rows when bots are left out, and raw batches for the edges. The individual board reads a whole
+ * day, week or month added, and the trailing 24-hour sums, as one packed value (migration 080).
  */
 import type { Piece } from './window-plan.js';
 

@@ -133,9 +133,13 @@ function fitToWindow(plan: Plan, first: number, last: number, a: number, b: numb
   return fitted;
 }
 
-/** How many edges `fitToWindow` adds to make [first, last) into [a, b). */
-function edgeCount(first: number, last: number, a: number, b: number): number {
-  return (first === a ? 0 : 1) + (last === b ? 0 : 1);
+/**
+ * The least the edges `fitToWindow` adds to make [first, last) into [a, b) can cost: a piece each,
+ * except where an edge holds no slot boundary (nothing to read there).
+ */
+function edgesCostAtLeast(first: number, last: number, a: number, b: number): number {
+  const edge = (x: number, y: number) => (slots(Math.min(x, y), Math.max(x, y)) > 0 ? PIECE_COST : 0);
+  return edge(first, a) + edge(last, b);
 }
 
 const levelsByZone = new Map<string, Level[]>();
@@ -192,8 +196,8 @@ function planner(tz: string, now: number) {
             pieces: [level.piece(1, first, last)],
             cost: PIECE_COST + (ll > lf ? level.units(lf, level.next(level.floor(ll - 1))) : 0),
           };
-          // Each edge to cover is one more piece at least: no need to plan them if that is dearer already.
-          if (plan.cost + edgeCount(first, last, a, b) * PIECE_COST >= best.cost) continue;
+          // No need to plan the edges when their least cost makes this dearer already.
+          if (plan.cost + edgesCostAtLeast(first, last, a, b) >= best.cost) continue;
           const fitted = fitToWindow(plan, first, last, a, b, (x, y) => cover(x, y, depth + 1));
           if (fitted.cost < best.cost) best = fitted;
         }
@@ -226,7 +230,7 @@ export function planWindow(w: Window, tz: string, now: Date, extras: PlanExtras 
     const t0 = anchor.getTime() - TRAILING_SPAN_MS + 1;
     const t1 = anchor.getTime() + 1;
     const plan: Plan = { pieces: [{ source: 'trailingDay', sign: 1, anchor }], cost: PIECE_COST + 1 };
-    if (plan.cost + edgeCount(t0, t1, a, b) * PIECE_COST < best.cost) {
+    if (plan.cost + edgesCostAtLeast(t0, t1, a, b) < best.cost) {
       const fitted = fitToWindow(plan, t0, t1, a, b, (x, y) => cover(x, y, 0));
       if (fitted.cost < best.cost) best = fitted;
     }
