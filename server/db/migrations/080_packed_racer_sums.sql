@@ -14,13 +14,9 @@ CREATE TABLE racer_unit_sums (
 
 ALTER TABLE trailing_day_anchor ADD COLUMN sums text;
 
-CREATE FUNCTION racer_unit_source(grain text) RETURNS TABLE (source text, unit_col text) LANGUAGE sql IMMUTABLE AS $$
-  SELECT s.source, s.unit_col FROM (VALUES
-    ('daily', 'daily_rollups', 'day'),
-    ('weekly', 'racer_weekly_rollups', 'week'),
-    ('monthly', 'racer_monthly_rollups', 'month')
-  ) AS s(grain, source, unit_col)
-  WHERE s.grain = racer_unit_source.grain
+-- Each grain's rollup table and its unit column.
+CREATE FUNCTION racer_unit_grains() RETURNS TABLE (grain text, source text, unit_col text) LANGUAGE sql IMMUTABLE AS $$
+  VALUES ('daily', 'daily_rollups', 'day'), ('weekly', 'racer_weekly_rollups', 'week'), ('monthly', 'racer_monthly_rollups', 'month')
 $$;
 
 -- Packs the given units of a grain again from its rollup table; a unit without rows has no value.
@@ -28,7 +24,7 @@ CREATE FUNCTION pack_racer_units(g text, units date[]) RETURNS void LANGUAGE plp
 DECLARE
   s record;
 BEGIN
-  SELECT * INTO s FROM racer_unit_source(g);
+  SELECT * INTO s FROM racer_unit_grains() AS r WHERE r.grain = g;
   DELETE FROM racer_unit_sums WHERE grain = g AND unit = ANY (units);
   EXECUTE format(
     'INSERT INTO racer_unit_sums (grain, unit, sums)
@@ -39,10 +35,11 @@ END $$;
 
 CREATE FUNCTION racer_unit_sums_sync() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  g text := CASE TG_TABLE_NAME WHEN 'daily_rollups' THEN 'daily' WHEN 'racer_weekly_rollups' THEN 'weekly' ELSE 'monthly' END;
-  col text := (SELECT unit_col FROM racer_unit_source(g));
+  g text;
+  col text;
   units date[];
 BEGIN
+  SELECT r.grain, r.unit_col INTO g, col FROM racer_unit_grains() AS r WHERE r.source = TG_TABLE_NAME;
   IF TG_OP = 'TRUNCATE' THEN
     DELETE FROM racer_unit_sums WHERE grain = g;
     RETURN NULL;
@@ -58,34 +55,34 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER racer_unit_sums_ins AFTER INSERT ON daily_rollups
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION racer_unit_sums_sync();
-CREATE TRIGGER racer_unit_sums_upd AFTER UPDATE ON daily_rollups
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION racer_unit_sums_sync();
-CREATE TRIGGER racer_unit_sums_del AFTER DELETE ON daily_rollups
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION racer_unit_sums_sync();
-CREATE TRIGGER racer_unit_sums_trunc AFTER TRUNCATE ON daily_rollups
-  FOR EACH STATEMENT EXECUTE FUNCTION racer_unit_sums_sync();
-CREATE TRIGGER racer_unit_sums_ins AFTER INSERT ON racer_weekly_rollups
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION racer_unit_sums_sync();
-CREATE TRIGGER racer_unit_sums_upd AFTER UPDATE ON racer_weekly_rollups
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION racer_unit_sums_sync();
-CREATE TRIGGER racer_unit_sums_del AFTER DELETE ON racer_weekly_rollups
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION racer_unit_sums_sync();
-CREATE TRIGGER racer_unit_sums_trunc AFTER TRUNCATE ON racer_weekly_rollups
-  FOR EACH STATEMENT EXECUTE FUNCTION racer_unit_sums_sync();
-CREATE TRIGGER racer_unit_sums_ins AFTER INSERT ON racer_monthly_rollups
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION racer_unit_sums_sync();
-CREATE TRIGGER racer_unit_sums_upd AFTER UPDATE ON racer_monthly_rollups
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION racer_unit_sums_sync();
-CREATE TRIGGER racer_unit_sums_del AFTER DELETE ON racer_monthly_rollups
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION racer_unit_sums_sync();
-CREATE TRIGGER racer_unit_sums_trunc AFTER TRUNCATE ON racer_monthly_rollups
-  FOR EACH STATEMENT EXECUTE FUNCTION racer_unit_sums_sync();
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOR t IN SELECT source FROM racer_unit_grains() LOOP
+    EXECUTE format('CREATE TRIGGER racer_unit_sums_ins AFTER INSERT ON %I
+      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION racer_unit_sums_sync()', t);
+    EXECUTE format('CREATE TRIGGER racer_unit_sums_upd AFTER UPDATE ON %I
+      REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION racer_unit_sums_sync()', t);
+    EXECUTE format('CREATE TRIGGER racer_unit_sums_del AFTER DELETE ON %I
+      REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION racer_unit_sums_sync()', t);
+    EXECUTE format('CREATE TRIGGER racer_unit_sums_trunc AFTER TRUNCATE ON %I
+      FOR EACH STATEMENT EXECUTE FUNCTION racer_unit_sums_sync()', t);
+  END LOOP;
+END $$;
 
 -- Rollups and trailing sums written before this migration.
-SELECT pack_racer_units('daily', ARRAY(SELECT DISTINCT day FROM daily_rollups));
-SELECT pack_racer_units('weekly', ARRAY(SELECT DISTINCT week FROM racer_weekly_rollups));
-SELECT pack_racer_units('monthly', ARRAY(SELECT DISTINCT month FROM racer_monthly_rollups));
+DO $$
+DECLARE
+  r record;
+  units date[];
+BEGIN
+  FOR r IN SELECT * FROM racer_unit_grains() LOOP
+    EXECUTE format('SELECT array_agg(DISTINCT %I) FROM %I', r.unit_col, r.source) INTO units;
+    IF units IS NOT NULL THEN
+      PERFORM pack_racer_units(r.grain, units);
+    END IF;
+  END LOOP;
+END $$;
 UPDATE trailing_day_anchor
    SET sums = (SELECT string_agg(concat_ws(',', races, typed, errs, secs, points, user_id), E'\n' ORDER BY points DESC) FROM trailing_day_totals);
