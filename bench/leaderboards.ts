@@ -100,6 +100,7 @@ async function benchOne(kind: Kind, log: (s: string) => void) {
   }
 }
 
+const kb = (bytes: number) => (bytes / 1024).toFixed(bytes < 10_240 ? 1 : 0);
 const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
 /** How many times faster than the naive query, both called the same way. */
 const ratio = (r: QueryResult) => r.naive.median / r.direct.median;
@@ -112,12 +113,12 @@ function table(kind: Kind, info: DatasetInfo, results: QueryResult[]): string[] 
     `${info.batches.toLocaleString('en-US')} batches, ${info.hourlyRows.toLocaleString('en-US')} hourly and ${info.dailyRows.toLocaleString('en-US')} daily rollup rows` +
       (info.reused ? ' (dataset reused from an earlier run).' : `, built in ${info.buildSeconds.toFixed(0)} s.`),
     '',
-    '| query | board | rows | HTTP median | HTTP p95 | direct median | cached median | cached p95 | naive median | naive p95 | naive / direct | same result |',
-    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|:-:|',
+    '| query | board | rows | KB (sent) | HTTP median | HTTP p95 | direct median | cached median | cached p95 | naive median | naive p95 | naive / direct | same result |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|:-:|',
   ];
   for (const r of results) {
     lines.push(
-      `| ${r.label} | ${r.board} | ${r.rows} | ${ms(r.ours.median)} | ${ms(r.ours.p95)} | ${ms(r.direct.median)} | ${ms(r.cached.median)} | ${ms(r.cached.p95)} | ${ms(r.naive.median)} | ${ms(r.naive.p95)} | ${ratio(r).toFixed(1)}× | ${r.agrees ? 'yes' : '**no**'} |`,
+      `| ${r.label} | ${r.board} | ${r.rows} | ${kb(r.jsonBytes)} (${kb(r.sentBytes)}) | ${ms(r.ours.median)} | ${ms(r.ours.p95)} | ${ms(r.direct.median)} | ${ms(r.cached.median)} | ${ms(r.cached.p95)} | ${ms(r.naive.median)} | ${ms(r.naive.p95)} | ${ratio(r).toFixed(1)}× | ${r.agrees ? 'yes' : '**no**'} |`,
     );
   }
   const worstP95 = Math.max(...results.map((r) => r.ours.p95));
@@ -145,7 +146,9 @@ export default async function run(log: (s: string) => void = console.log): Promi
     `Reference dataset: ${RACERS.toLocaleString('en-US')} racers on ${TEAMS} teams, ${DAYS} days of 10-minute batches up to ` +
       `${BENCH_NOW.toISOString()} (site zone ${TZ}; a spring-forward day included), 50 racers who changed teams, 20 flagged bots.`,
     '"HTTP" is GET /api/{team,individual}-leaderboard through the HTTP layer (app.inject) with the response cache emptied',
-    'before every request (rollups plus exact raw edges, JSON included); "direct" is the same query called directly, as',
+    'before every request (rollups plus exact raw edges, JSON and its compression included); every HTTP request carries',
+    `a browser's Accept-Encoding (${'`gzip, deflate, br, zstd`'}), so answers of 1 KB and more go in brotli: "KB (sent)" is the JSON's size and,`,
+    'in brackets, what was sent. "Direct" is the same query called directly, as',
     '"naive" is: the same answer (same JSON) summed from raw batches only. "Cached" repeats an HTTP request. Times in',
     'milliseconds, one client, no concurrency, a full garbage collection before each series; the direct and naive runs',
     'take turns over the same stretch of time, and the ratio compares their medians. "Same result": every row and field',

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -43,6 +44,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     return reply.code(500).send({ error: 'Internal server error' });
   });
 
+  // Answers of 1 KB and more go compressed to clients that accept it; cached answers come
+  // compressed already (response-cache.ts) and are left as they are.
+  await app.register(compress, { global: true });
   await app.register(cookie);
   registerAuth(app, deps);
 

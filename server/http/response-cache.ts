@@ -5,13 +5,15 @@
  * `onDataChanged` empties the cache at once; a poll committed by another process (PostgreSQL
  * deployments) is seen when the version is read again, at most `versionTtlMs` later. Between
  * reads a cached answer needs no database at all, so it never waits behind a long query.
- * Identical requests that arrive together share one computation. Least recently used entries go
- * first when the size budget is spent.
+ * Identical requests that arrive together share one computation. Each answer is also kept
+ * compressed for the encodings clients ask for (body-encoding.ts), made on first demand. Least
+ * recently used entries go first when the size budget is spent.
  */
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.js';
 import { onDataChanged, readDataVersion } from '../db/data-version.js';
+import { acceptedEncoding, encodeBody, MIN_ENCODED_BYTES, type BodyEncoding } from './body-encoding.js';
 
 export interface ResponseCacheOptions {
   /** Upper bound of the cached answers' size in bytes. */
@@ -20,10 +22,18 @@ export interface ResponseCacheOptions {
   versionTtlMs?: number;
 }
 
+/** An answer as UTF-8 JSON, and compressed per encoding once some client asked for it. */
+interface Entry {
+  body: Buffer;
+  encoded: Partial<Record<BodyEncoding, Promise<Buffer>>>;
+  /** The body's size plus its compressed forms' sizes once made. */
+  bytes: number;
+}
+
 export class ResponseCache {
-  /** Answers kept as UTF-8 bytes: sending them again costs no encoding and makes no garbage. */
-  private entries = new Map<string, Buffer>();
-  private pending = new Map<string, Promise<Buffer>>();
+  /** Answers kept as bytes: sending them again costs no encoding and makes no garbage. */
+  private entries = new Map<string, Entry>();
+  private pending = new Map<string, Promise<Entry>>();
   private bytes = 0;
   private version: number | null = null;
   private versionReadAt = 0;
@@ -72,14 +82,40 @@ export class ResponseCache {
   /** As `send`, for an answer that is already JSON text. */
   async sendJson(request: FastifyRequest, reply: FastifyReply, key: string, computeJson: () => Promise<string>): Promise<FastifyReply> {
     const version = await this.currentVersion();
-    const etag = `"${crypto.createHash('sha1').update(key).digest('base64url').slice(0, 16)}.${version}"`;
-    reply.header('ETag', etag).header('Cache-Control', 'no-cache');
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    // Each encoding is its own representation, with its own validator.
+    const etag = `"${crypto.createHash('sha1').update(key).digest('base64url').slice(0, 16)}.${version}${encoding ? `.${encoding}` : ''}"`;
+    reply.header('ETag', etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
     if (matches(request.headers['if-none-match'], etag)) {
       this.hits++;
       return reply.code(304).send();
     }
-    const body = await this.body(`${version}\u0000${key}`, computeJson);
-    return reply.type('application/json; charset=utf-8').send(body);
+    const id = `${version}\u0000${key}`;
+    const entry = await this.entry(id, computeJson);
+    reply.type('application/json; charset=utf-8');
+    if (!encoding || entry.body.length < MIN_ENCODED_BYTES) return reply.send(entry.body);
+    return reply.header('Content-Encoding', encoding).send(await this.encoded(id, entry, encoding));
+  }
+
+  /** The entry's body in `encoding`, compressed on first demand and kept with it. */
+  private encoded(id: string, entry: Entry, encoding: BodyEncoding): Promise<Buffer> {
+    let made = entry.encoded[encoding];
+    if (!made) {
+      made = encodeBody(entry.body, encoding);
+      entry.encoded[encoding] = made;
+      void made.then(
+        (bytes) => {
+          if (this.entries.get(id) !== entry) return;
+          entry.bytes += bytes.length;
+          this.bytes += bytes.length;
+          this.evict();
+        },
+        () => {
+          delete entry.encoded[encoding];
+        },
+      );
+    }
+    return made;
   }
 
   private async currentVersion(): Promise<number> {
@@ -102,7 +138,7 @@ export class ResponseCache {
     return this.versionRead;
   }
 
-  private async body(id: string, compute: () => Promise<string>): Promise<Buffer> {
+  private async entry(id: string, compute: () => Promise<string>): Promise<Entry> {
     const cached = this.entries.get(id);
     if (cached !== undefined) {
       this.hits++;
@@ -118,25 +154,33 @@ export class ResponseCache {
     }
     this.misses++;
     const generation = this.generation;
-    const promise = compute().then((text) => Buffer.from(text, 'utf8'));
+    const promise = compute().then((text): Entry => {
+      const body = Buffer.from(text, 'utf8');
+      return { body, encoded: {}, bytes: body.length };
+    });
     this.pending.set(id, promise);
     try {
-      const body = await promise;
-      if (generation === this.generation && id.startsWith(`${this.version}\u0000`)) this.store(id, body);
-      return body;
+      const entry = await promise;
+      if (generation === this.generation && id.startsWith(`${this.version}\u0000`)) this.store(id, entry);
+      return entry;
     } finally {
       this.pending.delete(id);
     }
   }
 
-  private store(id: string, body: Buffer): void {
-    if (body.length > this.maxBytes) return;
-    this.entries.set(id, body);
-    this.bytes += body.length;
+  private store(id: string, entry: Entry): void {
+    if (entry.bytes > this.maxBytes) return;
+    this.entries.set(id, entry);
+    this.bytes += entry.bytes;
+    this.evict();
+  }
+
+  /** Drops the least recently used entries until the budget holds. */
+  private evict(): void {
     for (const [oldId, old] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldId);
-      this.bytes -= old.length;
+      this.bytes -= old.bytes;
     }
   }
 }
