@@ -8,7 +8,7 @@
  * freshly migrated). A marker in app_meta lets a later run reuse the dataset.
  */
 import type { Database } from '../../server/db/database.js';
-import { rebuildTrailingDay } from '../../server/db/trailing-day.js';
+import { rebuildTrailingSums } from '../../server/db/trailing-sums.js';
 
 export const RACERS = 1000;
 export const TEAMS = 50;
@@ -28,7 +28,8 @@ const DERIVED_TABLES = [
   'racer_six_hour_rollups',
   'racer_weekly_rollups',
   'racer_monthly_rollups',
-  'trailing_day_totals',
+  'trailing_totals',
+  'trailing_sums',
   'racer_unit_sums',
 ];
 /** Derived tables and their index in time order. */
@@ -196,9 +197,9 @@ export async function buildDataset(db: Database, tz: string, log: (s: string) =>
   // The daily rollups' primary key must exist for the ON CONFLICT of the chunk edges.
   await restoreIndexes(db, defs.filter((d) => d.table === 'daily_rollups' && d.constraint));
   await buildRollups(db, tz, log);
-  // The batch writer keeps the trailing 24-hour sums; batches loaded by SQL need them built once.
+  // The batch writer keeps the trailing sums; batches loaded by SQL need them built once.
   const newest = await db.query<{ t: Date | string }>('SELECT max(end_time) AS t FROM batches');
-  await rebuildTrailingDay(db, new Date(newest.rows[0].t));
+  await rebuildTrailingSums(db, new Date(newest.rows[0].t));
   log('  building rollup indexes');
   await restoreIndexes(db, defs.filter((d) => d.table !== 'batches' && !(d.table === 'daily_rollups' && d.constraint)));
   // The collector writes every rollup row in time order, poll after poll; the triggers filled

@@ -1,13 +1,13 @@
 /**
  * Writes batches and keeps the hourly (UTC hour) and daily (site-zone day) rollups and the
- * trailing 24-hour sums (trailing-day.ts) in step, in the caller's transaction. A second batch for
+ * trailing 24-hour and 7-day sums (trailing-sums.ts) in step, in the caller's transaction. A second batch for
  * the same racer, team and slot is added to the first, so the rollups always equal the sum of the
  * batches they cover.
  */
 import { batchPoints } from '../domain/stats.js';
 import { dayKeyOf, dayStart } from '../domain/site-time.js';
 import type { Queryable } from './database.js';
-import { applyTrailingDay } from './trailing-day.js';
+import { applyTrailingSums } from './trailing-sums.js';
 
 export interface BatchRow {
   userId: number;
@@ -86,7 +86,7 @@ export async function insertBatches(q: Queryable, rows: BatchRow[], tz: string):
       ],
     );
   }
-  await applyTrailingDay(q, rows.map((b) => ({ ...b, points: batchPoints(b.races, b.typed, b.errs, b.secs) })));
+  await applyTrailingSums(q, rows.map((b) => ({ ...b, points: batchPoints(b.races, b.typed, b.errs, b.secs) })));
   const hourly = group(rows, (b) => {
     const start = new Date(Math.floor(b.endTime.getTime() / 3_600_000) * 3_600_000);
     return { key: start.toISOString(), start };

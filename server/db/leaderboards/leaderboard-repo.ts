@@ -4,8 +4,8 @@
  * WPM = (Σ typed / 5) / (Σ secs / 60), accuracy = 1 − Σ errs / Σ typed, points = Σ batch points.
  *
  * The database returns only the sums, as one compact text value (pieces-sql.ts); a whole day, week
- * or month, or the trailing 24 hours, is stored in that form already (migration 080), so a board
- * of one unit reads one value. The JSON is written here (board-json.ts), with the racers' names,
+ * or month, or the trailing 24 hours or 7 days, is stored in that form already (migrations 080 and
+ * 100), so a board of one unit reads one value. The JSON is written here (board-json.ts), with the racers' names,
  * teams and bot flags looked up in a list read once per data version (racer-identities.ts)
  * instead of joined for every board.
  */
@@ -45,7 +45,7 @@ async function sumsOf(db: Queryable, sql: string, params: unknown[]): Promise<Su
 const lastAnchor = new WeakMap<Queryable, Date | null>();
 
 /**
- * The sums of a window. A plan that read the trailing 24-hour sums under an anchor that has moved
+ * The sums of a window. A plan that read the trailing sums under an anchor that has moved
  * since (a newer batch was written) got nothing from them, and is made again with the new anchor.
  */
 async function windowSums(db: Queryable, w: Window, opts: PlanOptions, sqlOf: (pieces: Piece[], params: unknown[]) => string): Promise<SumsResult | null> {
@@ -56,7 +56,7 @@ async function windowSums(db: Queryable, w: Window, opts: PlanOptions, sqlOf: (p
     const params: unknown[] = [];
     const result = await sumsOf(db, sqlOf(pieces, params), params);
     lastAnchor.set(db, result.anchor);
-    const used = pieces.find((p) => p.source === 'trailingDay');
+    const used = pieces.find((p) => p.source === 'trailing');
     if (used && used.anchor.getTime() !== result.anchor?.getTime()) continue;
     return result;
   }

@@ -14,8 +14,11 @@ describe('board sums SQL', () => {
     expect(sql).not.toMatch(/GROUP BY 1/);
     expect(params).toEqual(['2026-03-09', '2026-03-10T05:00:00.000Z', '2026-03-10T05:07:00.000Z']);
 
-    const trailing = racerBoardSql([{ source: 'trailingDay', sign: 1, anchor: new Date('2026-03-10T18:00:00Z') }], []);
-    expect(trailing).toContain('SELECT sums FROM trailing_day_anchor WHERE anchor = $1::timestamptz');
+    const trailing = racerBoardSql([{ source: 'trailing', hours: 24, sign: 1, anchor: new Date('2026-03-10T18:00:00Z') }], []);
+    expect(trailing).toContain('SELECT sums FROM trailing_sums WHERE hours = 24 AND (SELECT anchor FROM trailing_anchor) = $1::timestamptz');
+    const week = racerBoardSql([{ source: 'trailing', hours: 168, sign: 1, anchor: new Date('2026-03-10T18:00:00Z') }], []);
+    expect(week).toContain('SELECT sums FROM trailing_sums WHERE hours = 168 AND');
+    expect(week).not.toContain('trailing_totals');
   });
 
   it('reads subtracted units and ranges of units as rows, grouped without dropping racers packed lines may complete', () => {
@@ -30,8 +33,10 @@ describe('board sums SQL', () => {
 
   it('never packs the team board, and groups the per-racer trailing sums into teams', () => {
     expect(teamBoardSql([day('2026-03-09')], [], { showBots: true })).not.toContain('racer_unit_sums');
-    const trailing = teamBoardSql([{ source: 'trailingDay', sign: 1, anchor: new Date('2026-03-10T18:00:00Z') }], [], { showBots: false });
-    expect(trailing).toContain('FROM trailing_day_totals WHERE (SELECT anchor FROM trailing_day_anchor) = $1::timestamptz AND user_id NOT IN (SELECT user_id FROM bot_flags)');
+    const trailing = teamBoardSql([{ source: 'trailing', hours: 168, sign: 1, anchor: new Date('2026-03-10T18:00:00Z') }], [], { showBots: false });
+    expect(trailing).toContain(
+      'FROM trailing_totals WHERE hours = 168 AND (SELECT anchor FROM trailing_anchor) = $1::timestamptz AND user_id NOT IN (SELECT user_id FROM bot_flags)',
+    );
     expect(trailing).toMatch(/GROUP BY 1 HAVING/);
   });
 });

@@ -6,7 +6,8 @@
  * daily, six-hour, hourly) and batches. Per team (`teamPiecesSql`): tag and counters from the team
  * rollups (every racer of the team, migrations 010 and 060), minus the flagged racers' own rollup
  * rows when bots are left out, and raw batches for the edges. The individual board reads a whole
- * day, week or month added, and the trailing 24-hour sums, as one packed value (migration 080).
+ * day, week or month added, and the trailing 24-hour or 7-day sums, as one packed value
+ * (migrations 080 and 100).
  */
 import type { Piece } from './window-plan.js';
 
@@ -38,9 +39,12 @@ const CALENDAR_KEY = { monthly: 'month', weekly: 'week', daily: 'day' } as const
 /** The rows of a piece's span in one table, with a filter on top. */
 function span(p: Piece, at: Bind, tables: Tables): { table: string; where: string } {
   switch (p.source) {
-    case 'trailingDay':
+    case 'trailing':
       // Empty unless the sums still end at the anchor the plan was made for.
-      return { table: 'trailing_day_totals', where: `(SELECT anchor FROM trailing_day_anchor) = ${at(p.anchor.toISOString())}::timestamptz` };
+      return {
+        table: 'trailing_totals',
+        where: `hours = ${p.hours} AND (SELECT anchor FROM trailing_anchor) = ${at(p.anchor.toISOString())}::timestamptz`,
+      };
     case 'monthly':
     case 'weekly':
     case 'daily': {
@@ -106,7 +110,7 @@ function teamPiecesSql(pieces: Piece[], params: unknown[], opts: { showBots: boo
   const at = binder(params);
   const branches: string[] = [];
   for (const p of pieces) {
-    if (p.source === 'raw' || p.source === 'trailingDay') {
+    if (p.source === 'raw' || p.source === 'trailing') {
       const { table, where } = span(p, at, RACER_TABLES);
       const filtered = `${where}${opts.showBots ? '' : ` AND user_id NOT IN (${BOTS})`}`;
       branches.push(p.source === 'raw' ? rawSums('tag', p.sign, table, filtered) : `SELECT tag, ${counters(p.sign)} FROM ${table} WHERE ${filtered}`);
@@ -125,7 +129,7 @@ function teamPiecesSql(pieces: Piece[], params: unknown[], opts: { showBots: boo
 /** Whether a piece is one row per racer (or team) and team: one rollup unit, or the trailing sums. */
 function oneUnit(p: Piece): boolean {
   switch (p.source) {
-    case 'trailingDay':
+    case 'trailing':
       return true;
     case 'monthly':
     case 'weekly':
@@ -141,7 +145,7 @@ function oneUnit(p: Piece): boolean {
 }
 
 /**
- * The query of a board's sums: the data version, the anchor of the trailing 24-hour sums, and one
+ * The query of a board's sums: the data version, the anchor of the trailing sums, and one
  * text line per row, `races,typed,errs,secs,points,key`, split by newlines, in no particular order.
  * The reader adds up the lines of a key that comes more than once and writes the JSON
  * (board-json.ts). `key` must give text without a newline.
@@ -163,19 +167,19 @@ function boardSumsSql(rowPieces: Piece[], rowsSql: string | null, key: string, p
     texts.push(`(SELECT string_agg(concat_ws(',', races, typed, errs, secs, points, k), E'\n') FROM (${rows}) AS t)`);
   }
   return `SELECT (SELECT value FROM app_meta WHERE key = 'data_version') AS version,
-                 (SELECT anchor FROM trailing_day_anchor) AS anchor,
+                 (SELECT anchor FROM trailing_anchor) AS anchor,
                  concat_ws(E'\n', ${texts.join(', ')}) AS sums`;
 }
 
 /**
  * A piece the individual board reads as one packed value (migration 080): one calendar unit
- * added, or the trailing 24-hour sums while their anchor is the plan's (else nothing, as `span`).
+ * added, or a span's trailing sums while their anchor is the plan's (else nothing, as `span`).
  */
 function packedSums(p: Piece, at: Bind): string | null {
   if (p.sign !== 1) return null;
   switch (p.source) {
-    case 'trailingDay':
-      return `(SELECT sums FROM trailing_day_anchor WHERE anchor = ${at(p.anchor.toISOString())}::timestamptz)`;
+    case 'trailing':
+      return `(SELECT sums FROM trailing_sums WHERE hours = ${p.hours} AND (SELECT anchor FROM trailing_anchor) = ${at(p.anchor.toISOString())}::timestamptz)`;
     case 'monthly':
     case 'weekly':
     case 'daily':
@@ -201,5 +205,5 @@ export function racerBoardSql(pieces: Piece[], params: unknown[]): string {
 /** The team board's sums query, keyed by the JSON text of each tag. */
 export function teamBoardSql(pieces: Piece[], params: unknown[], opts: { showBots: boolean }): string {
   // The trailing sums are per racer: grouped here into a row per team.
-  return boardSumsSql(pieces, teamPiecesSql(pieces, params, opts), 'to_json(tag)::text', [], (p) => p.source !== 'trailingDay' && oneUnit(p));
+  return boardSumsSql(pieces, teamPiecesSql(pieces, params, opts), 'to_json(tag)::text', [], (p) => p.source !== 'trailing' && oneUnit(p));
 }

@@ -20,8 +20,8 @@ function weight(pieces: Piece[], t: number, tz: string): number {
     const inside =
       'first' in p
         ? unit[p.source] >= p.first && unit[p.source] <= p.last
-        : p.source === 'trailingDay'
-          ? t > p.anchor.getTime() - 24 * HOUR && t <= p.anchor.getTime()
+        : p.source === 'trailing'
+          ? t > p.anchor.getTime() - p.hours * HOUR && t <= p.anchor.getTime()
           : p.source === 'raw'
           ? t >= p.start.getTime() && t < p.end.getTime()
           : unitStart(t, p.source) >= p.start.getTime() && unitStart(t, p.source) < p.end.getTime();
@@ -96,16 +96,31 @@ describe('planWindow', () => {
     const anchor = new Date('2026-03-10T18:00:00Z');
     const pieces = checkExact(new Date('2026-03-09T18:07:00Z'), new Date('2026-03-10T18:07:01Z'), 'America/Chicago', now, anchor);
     // The edges hold no slot boundary, so no batch (migration 090): nothing to read there.
-    expect(pieces).toEqual([{ source: 'trailingDay', sign: 1, anchor }]);
+    expect(pieces).toEqual([{ source: 'trailing', hours: 24, sign: 1, anchor }]);
     // An anchor an hour behind would need two hours of raw slots at its edges: six-hour blocks cost less.
     const late = checkExact(new Date('2026-03-09T18:07:00Z'), new Date('2026-03-10T18:07:01Z'), 'America/Chicago', now, new Date('2026-03-10T17:00:00Z'));
-    expect(late.some((p) => p.source === 'trailingDay')).toBe(false);
+    expect(late.some((p) => p.source === 'trailing')).toBe(false);
     // Ten minutes behind (the next poll not written yet): still the trailing sums plus one slot.
     const behind = checkExact(new Date('2026-03-09T18:17:00Z'), new Date('2026-03-10T18:17:01Z'), 'America/Chicago', now, anchor);
     expect(behind).toEqual([
-      { source: 'trailingDay', sign: 1, anchor },
+      { source: 'trailing', hours: 24, sign: 1, anchor },
       // Mar 9 18:10 left the window; Mar 10 18:10 (not written yet) is in it.
       { source: 'raw', sign: -1, start: new Date('2026-03-09T18:00:00.001Z'), end: new Date('2026-03-09T18:17:00Z') },
+      { source: 'raw', sign: 1, start: new Date('2026-03-10T18:00:00.001Z'), end: new Date('2026-03-10T18:17:01Z') },
+    ]);
+  });
+
+  it('reads a 7-day window from the trailing 7-day sums', () => {
+    const now = new Date('2026-03-10T18:07:00Z');
+    const anchor = new Date('2026-03-10T18:00:00Z');
+    // Across the spring-forward day (Mar 8): the span is 168 hours, not 7 calendar days.
+    const pieces = checkExact(new Date('2026-03-03T18:07:00Z'), new Date('2026-03-10T18:07:01Z'), 'America/Chicago', now, anchor);
+    expect(pieces).toEqual([{ source: 'trailing', hours: 168, sign: 1, anchor }]);
+    // Ten minutes behind: the 7-day sums plus one slot at each end.
+    const behind = checkExact(new Date('2026-03-03T18:17:00Z'), new Date('2026-03-10T18:17:01Z'), 'America/Chicago', now, anchor);
+    expect(behind).toEqual([
+      { source: 'trailing', hours: 168, sign: 1, anchor },
+      { source: 'raw', sign: -1, start: new Date('2026-03-03T18:00:00.001Z'), end: new Date('2026-03-03T18:17:00Z') },
       { source: 'raw', sign: 1, start: new Date('2026-03-10T18:00:00.001Z'), end: new Date('2026-03-10T18:17:01Z') },
     ]);
   });
@@ -114,7 +129,7 @@ describe('planWindow', () => {
     const now = new Date('2026-03-10T18:07:00Z');
     const anchor = new Date('2026-03-10T18:00:00Z');
     const week = checkExact(new Date('2026-03-01T06:00:00Z'), new Date('2026-03-08T06:00:00Z'), 'America/Chicago', now, anchor);
-    expect(week.some((p) => p.source === 'trailingDay')).toBe(false);
+    expect(week.some((p) => p.source === 'trailing')).toBe(false);
     const random = lcg(7);
     for (let i = 0; i < 200; i++) {
       const start = Date.parse('2026-03-01T00:00:00Z') + Math.floor(random() * 10 * 86_400_000);

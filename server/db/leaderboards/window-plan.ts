@@ -11,7 +11,7 @@
  * end time lies inside the piece.
  */
 import { addDayKeys, dayKeyOf, dayStart, monthStartOf, weekStartOf, type DayKey, type Window } from '../../domain/site-time.js';
-import { TRAILING_SPAN_MS } from '../trailing-day.js';
+import { TRAILING_HOURS, type TrailingHours } from '../trailing-sums.js';
 
 export type CalendarSource = 'monthly' | 'weekly' | 'daily';
 
@@ -19,8 +19,8 @@ export type Piece =
   /** Units from `first` to `last` (their first days: month starts, Sundays, or days), both included. */
   | { source: CalendarSource; sign: 1 | -1; first: DayKey; last: DayKey }
   | { source: TimedSource; sign: 1 | -1; start: Date; end: Date }
-  /** The trailing 24-hour sums (server/db/trailing-day.ts), valid while their anchor is `anchor`. */
-  | { source: 'trailingDay'; sign: 1 | -1; anchor: Date };
+  /** The trailing sums of `hours` (server/db/trailing-sums.ts), valid while their anchor is `anchor`. */
+  | { source: 'trailing'; hours: TrailingHours; sign: 1 | -1; anchor: Date };
 
 /** Sources keyed by instants: UTC six-hour blocks (from 00:00), UTC hours, raw batch end times. */
 export type TimedSource = 'sixHour' | 'hourly' | 'raw';
@@ -210,13 +210,13 @@ function planner(tz: string, now: number) {
 }
 
 export interface PlanExtras {
-  /** The anchor of the trailing 24-hour sums, when the board may read them. */
+  /** The anchor of the trailing sums, when the board may read them. */
   trailingAnchor?: Date | null;
 }
 
 /**
  * The cheapest exact split of [start, end) into signed calendar, six-hour, hourly and raw pieces,
- * or the trailing 24-hour sums plus the edges between their window and this one.
+ * or the trailing sums of a span plus the edges between their window and this one.
  */
 export function planWindow(w: Window, tz: string, now: Date, extras: PlanExtras = {}): Piece[] {
   const a = w.start.getTime();
@@ -226,11 +226,12 @@ export function planWindow(w: Window, tz: string, now: Date, extras: PlanExtras 
   let best = cover(a, b, 0);
   const anchor = extras.trailingAnchor;
   if (anchor) {
-    // The trailing sums cover end times in (anchor − 24 h, anchor], i.e. [t0, t1) to the millisecond.
-    const t0 = anchor.getTime() - TRAILING_SPAN_MS + 1;
-    const t1 = anchor.getTime() + 1;
-    const plan: Plan = { pieces: [{ source: 'trailingDay', sign: 1, anchor }], cost: PIECE_COST + 1 };
-    if (plan.cost + edgesCostAtLeast(t0, t1, a, b) < best.cost) {
+    for (const hours of TRAILING_HOURS) {
+      // The trailing sums cover end times in (anchor − span, anchor], i.e. [t0, t1) to the millisecond.
+      const t0 = anchor.getTime() - hours * HOUR + 1;
+      const t1 = anchor.getTime() + 1;
+      const plan: Plan = { pieces: [{ source: 'trailing', hours, sign: 1, anchor }], cost: PIECE_COST + 1 };
+      if (plan.cost + edgesCostAtLeast(t0, t1, a, b) >= best.cost) continue;
       const fitted = fitToWindow(plan, t0, t1, a, b, (x, y) => cover(x, y, 0));
       if (fitted.cost < best.cost) best = fitted;
     }

@@ -1,9 +1,9 @@
 /**
- * The trailing 24-hour sums (migration 070, server/db/trailing-day.ts) stay equal to the batches
- * with end_time in (anchor − 24 h, anchor] through in-order polls, a second batch for a slot, late
- * batches inside and before the window, a jump of more than a day, and team changes, as does their
- * packed copy (migration 080); and the individual 24-hour board read from them equals the naive
- * one, also right after the anchor moved.
+ * The trailing 24-hour and 7-day sums (migrations 070 and 100, server/db/trailing-sums.ts) stay
+ * equal to the batches with end_time in (anchor − span, anchor] through in-order polls, a second
+ * batch for a slot, late batches inside and before the windows, jumps of more than a day and more
+ * than a week, and team changes, as does their packed copy (migration 080); and the 24-hour and
+ * 7-day boards read from them equal the naive ones, also right after the anchor moved.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBatches, addRacer, addTeam, dbKinds, freshDatabase, TEST_TZ } from './helpers.js';
@@ -18,35 +18,44 @@ const b = (userId: number, tag: string, endTime: string, races: number) => ({
 interface Row { user_id: number; tag: string; races: number; typed: number }
 
 async function anchor(db: Database): Promise<string | null> {
-  const { rows } = await db.query<{ anchor: Date | null }>('SELECT anchor FROM trailing_day_anchor');
+  const { rows } = await db.query<{ anchor: Date | null }>('SELECT anchor FROM trailing_anchor');
   return rows[0].anchor ? new Date(rows[0].anchor).toISOString() : null;
 }
 
-/** The lines of the packed copy next to the anchor (migration 080), sorted. */
-async function packedLines(db: Database): Promise<string[]> {
-  const { rows } = await db.query<{ sums: string | null }>('SELECT sums FROM trailing_day_anchor');
-  return (rows[0].sums ?? '').split('\n').filter(Boolean).sort();
+/** A span's packed text (migrations 080 and 100). */
+async function packed(db: Database, hours: number): Promise<string | null> {
+  const { rows } = await db.query<{ sums: string | null }>('SELECT sums FROM trailing_sums WHERE hours = $1', [hours]);
+  return rows[0].sums;
 }
 
-/** The table's rows, after checking that its packed copy holds exactly the same sums. */
-async function table(db: Database): Promise<Row[]> {
-  const lines = await db.query<{ line: string }>(`SELECT concat_ws(',', races, typed, errs, secs, points, user_id) AS line FROM trailing_day_totals`);
-  expect(await packedLines(db)).toEqual(lines.rows.map((r) => r.line).sort());
-  const { rows } = await db.query<Row>('SELECT user_id, tag, races, typed FROM trailing_day_totals WHERE races <> 0 ORDER BY user_id, tag');
+/** The lines of a span's packed copy, sorted. */
+async function packedLines(db: Database, hours = 24): Promise<string[]> {
+  return ((await packed(db, hours)) ?? '').split('\n').filter(Boolean).sort();
+}
+
+/** A span's rows, after checking that its packed copy holds exactly the same sums. */
+async function table(db: Database, hours = 24): Promise<Row[]> {
+  const lines = await db.query<{ line: string }>(
+    `SELECT concat_ws(',', races, typed, errs, secs, points, user_id) AS line FROM trailing_totals WHERE hours = $1`,
+    [hours],
+  );
+  expect(await packedLines(db, hours)).toEqual(lines.rows.map((r) => r.line).sort());
+  const { rows } = await db.query<Row>('SELECT user_id, tag, races, typed FROM trailing_totals WHERE hours = $1 AND races <> 0 ORDER BY user_id, tag', [hours]);
   return rows.map((r) => ({ user_id: Number(r.user_id), tag: r.tag, races: Number(r.races), typed: Number(r.typed) }));
 }
 
 /** The same sums summed from the batches of the window. */
-async function expected(db: Database): Promise<Row[]> {
+async function expected(db: Database, hours = 24): Promise<Row[]> {
   const { rows } = await db.query<Row>(
     `SELECT user_id, tag, sum(races) AS races, sum(typed) AS typed FROM batches
-      WHERE end_time > (SELECT anchor FROM trailing_day_anchor) - interval '24 hours' AND end_time <= (SELECT anchor FROM trailing_day_anchor)
+      WHERE end_time > (SELECT anchor FROM trailing_anchor) - make_interval(hours => $1) AND end_time <= (SELECT anchor FROM trailing_anchor)
       GROUP BY user_id, tag ORDER BY user_id, tag`,
+    [hours],
   );
   return rows.map((r) => ({ user_id: Number(r.user_id), tag: r.tag, races: Number(r.races), typed: Number(r.typed) }));
 }
 
-describe.each(dbKinds)('trailing 24-hour sums on %s', (kind) => {
+describe.each(dbKinds)('trailing 24-hour and 7-day sums on %s', (kind) => {
   let db: Database;
   beforeAll(async () => {
     db = await freshDatabase(kind);
@@ -78,6 +87,12 @@ describe.each(dbKinds)('trailing 24-hour sums on %s', (kind) => {
     // points of one such race: (100 + 150 / 2) × 0.99 = 173.25.
     expect(await packedLines(db)).toEqual(['4,2000,20,160,693,1', '4,2000,20,160,693,2']);
     expect(await table(db)).toEqual(await expected(db));
+    // The 7 days from Mar 3 12:00 hold every batch: alice 2 + 3 + 1 races, bob 1 + 4.
+    expect(await table(db, 168)).toEqual([
+      { user_id: 1, tag: 'ALPHA', races: 6, typed: 3000 },
+      { user_id: 2, tag: 'BRAVO', races: 5, typed: 2500 },
+    ]);
+    expect(await packed(db, 168)).toBe('6,3000,30,240,1039.5,1\n5,2500,25,200,866.25,2');
   });
 
   it('add a second batch for a slot, late batches inside the window, and ignore those before it', async () => {
@@ -91,9 +106,15 @@ describe.each(dbKinds)('trailing 24-hour sums on %s', (kind) => {
       { user_id: 2, tag: 'BRAVO', races: 7, typed: 3500 },
     ]);
     // The packed lines come in board order, points highest first: bob's 7 races, alice's 6, bob's 1.
-    const { rows } = await db.query<{ sums: string }>('SELECT sums FROM trailing_day_anchor');
-    expect(rows[0].sums.split('\n').map((l) => l.split(',')[0] + '@' + l.split(',')[5])).toEqual(['7@2', '6@1', '1@2']);
+    const order = async (hours: number) => ((await packed(db, hours)) ?? '').split('\n').map((l) => l.split(',')[0] + '@' + l.split(',')[5]);
+    expect(await order(24)).toEqual(['7@2', '6@1', '1@2']);
     expect(await table(db)).toEqual(await expected(db));
+    // The week also holds bob's BRAVO races of Mar 9 (1) and 10 (4 + 3), not those of Mar 1.
+    expect(await table(db, 168)).toEqual([
+      { user_id: 1, tag: 'ALPHA', races: 8, typed: 4000 },
+      { user_id: 2, tag: 'ALPHA', races: 1, typed: 500 },
+      { user_id: 2, tag: 'BRAVO', races: 8, typed: 4000 },
+    ]);
   });
 
   it('slide across many polls and jump more than a day', async () => {
@@ -101,6 +122,7 @@ describe.each(dbKinds)('trailing 24-hour sums on %s', (kind) => {
       const t = new Date(Date.parse('2026-03-10T12:00:00Z') + i * 20 * 60_000).toISOString();
       await addBatches(db, [b(1 + (i % 2), i % 3 ? 'ALPHA' : 'BRAVO', t, 1 + (i % 4))]);
       expect(await table(db), t).toEqual(await expected(db));
+      expect(await table(db, 168), t).toEqual(await expected(db, 168));
     }
     await addBatches(db, [b(1, 'ALPHA', '2026-03-14T00:00:00Z', 2), b(2, 'BRAVO', '2026-03-13T08:00:00Z', 1)]);
     expect(await anchor(db)).toBe('2026-03-14T00:00:00.000Z');
@@ -108,15 +130,18 @@ describe.each(dbKinds)('trailing 24-hour sums on %s', (kind) => {
       { user_id: 1, tag: 'ALPHA', races: 2, typed: 1000 },
       { user_id: 2, tag: 'BRAVO', races: 1, typed: 500 },
     ]);
+    // Less than a week: the 7-day sums slid over the gap.
+    expect(await table(db, 168)).toEqual(await expected(db, 168));
     // Racers whose batches all left the window keep no row.
     await addBatches(db, [b(1, 'ALPHA', '2026-03-14T08:10:00Z', 1)]);
-    expect((await db.query('SELECT user_id FROM trailing_day_totals ORDER BY user_id')).rows.map((r) => Number(r.user_id))).toEqual([1]);
+    expect((await db.query('SELECT user_id FROM trailing_totals WHERE hours = 24 ORDER BY user_id')).rows.map((r) => Number(r.user_id))).toEqual([1]);
+    expect(await table(db, 168)).toEqual(await expected(db, 168));
   });
 
-  it('give the 24-hour board the naive answer, also just after the anchor moved', async () => {
-    const board = async (now: string) => {
+  it('give the 24-hour and 7-day boards the naive answer, also just after the anchor moved', async () => {
+    const board = async (now: string, hours = 24) => {
       const end = new Date(Date.parse(now) + 1000);
-      const w = { start: new Date(Date.parse(now) - 86_400_000), end };
+      const w = { start: new Date(Date.parse(now) - hours * 3_600_000), end };
       const ours = await individualLeaderboard(db, w, { tz: TEST_TZ, now: new Date(now) });
       const naive = await individualLeaderboard(db, w, { tz: TEST_TZ, now: new Date(now), pieces: rawPlan(w) });
       // The team board reads the same trailing sums, grouped per team, bots left out unless asked.
@@ -132,6 +157,10 @@ describe.each(dbKinds)('trailing 24-hour sums on %s', (kind) => {
       expect(ours).toEqual(naive);
       expect(ours.map((r) => [r.Username, r.Races])).toEqual([['alice', 3]]);
     }
+    // The week: alice's 2 + 3 + 1 + 2 races of Mar 9-10 left it; bob's BRAVO races of Mar 10 (4 + 3) too.
+    const week = await board('2026-03-14T08:17:00Z', 168);
+    expect(week.ours).toEqual(week.naive);
+    expect(week.ours.length).toBeGreaterThan(0);
     // A poll moves the anchor; the next board still matches (the stale plan is made again).
     await addBatches(db, [b(2, 'BRAVO', '2026-03-14T08:20:00Z', 4)]);
     const { ours, naive } = await board('2026-03-14T08:27:00Z');
@@ -143,5 +172,39 @@ describe.each(dbKinds)('trailing 24-hour sums on %s', (kind) => {
     await board('2026-03-14T08:27:00Z');
     const teams = await teamLeaderboard(db, { start: new Date('2026-03-13T08:27:00Z'), end: new Date('2026-03-14T08:27:01Z') }, { tz: TEST_TZ, now: new Date('2026-03-14T08:27:00Z'), showBots: false });
     expect(teams.map((r) => [r.TeamTag, r.Races])).toEqual([['ALPHA', 3]]);
+  });
+
+  it('rebuild both spans after a jump of more than a week, and read the 7-day board from them', async () => {
+    await addBatches(db, [b(1, 'ALPHA', '2026-03-23T00:00:00Z', 2)]);
+    expect(await anchor(db)).toBe('2026-03-23T00:00:00.000Z');
+    expect(await table(db, 24)).toEqual([{ user_id: 1, tag: 'ALPHA', races: 2, typed: 1000 }]);
+    expect(await table(db, 168)).toEqual([{ user_id: 1, tag: 'ALPHA', races: 2, typed: 1000 }]);
+    await addBatches(db, [b(2, 'BRAVO', '2026-03-20T00:00:00Z', 3)]);
+    expect(await table(db, 24)).toEqual([{ user_id: 1, tag: 'ALPHA', races: 2, typed: 1000 }]);
+    expect(await table(db, 168)).toEqual([
+      { user_id: 1, tag: 'ALPHA', races: 2, typed: 1000 },
+      { user_id: 2, tag: 'BRAVO', races: 3, typed: 1500 },
+    ]);
+    const now = new Date('2026-03-23T00:07:00Z');
+    const w = { start: new Date(now.getTime() - 168 * 3_600_000), end: new Date(now.getTime() + 1000) };
+    for (let i = 0; i < 2; i++) {
+      const rows = await individualLeaderboard(db, w, { tz: TEST_TZ, now });
+      expect(rows.map((r) => [r.Username, r.Races, r.Points])).toEqual([
+        ['bob', 3, 519.75],
+        ['alice', 2, 346.5],
+      ]);
+    }
+  });
+
+  it('are filled for 7 days from the batches already written when migration 100 runs', async () => {
+    const before = await packed(db, 168);
+    await db.exec('DELETE FROM trailing_totals WHERE hours = 168; DELETE FROM trailing_sums WHERE hours = 168');
+    const migration = (await import('node:fs')).readFileSync(new URL('../../server/db/migrations/100_trailing_week.sql', import.meta.url), 'utf8');
+    await db.exec(migration.slice(migration.indexOf('-- The 7-day sums of the batches written before this migration.')));
+    expect(await table(db, 168)).toEqual([
+      { user_id: 1, tag: 'ALPHA', races: 2, typed: 1000 },
+      { user_id: 2, tag: 'BRAVO', races: 3, typed: 1500 },
+    ]);
+    expect(await packed(db, 168)).toBe(before);
   });
 });
