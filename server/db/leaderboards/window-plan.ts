@@ -223,18 +223,23 @@ export function planWindow(w: Window, tz: string, now: Date, extras: PlanExtras 
   const b = w.end.getTime();
   if (b <= a) return [];
   const cover = planner(tz, now.getTime());
-  let best = cover(a, b, 0);
   const anchor = extras.trailingAnchor;
-  if (anchor) {
-    for (const hours of TRAILING_HOURS) {
-      // The trailing sums cover end times in (anchor − span, anchor], i.e. [t0, t1) to the millisecond.
-      const t0 = anchor.getTime() - hours * HOUR + 1;
-      const t1 = anchor.getTime() + 1;
-      const plan: Plan = { pieces: [{ source: 'trailing', hours, sign: 1, anchor }], cost: PIECE_COST + 1 };
-      if (plan.cost + edgesCostAtLeast(t0, t1, a, b) >= best.cost) continue;
-      const fitted = fitToWindow(plan, t0, t1, a, b, (x, y) => cover(x, y, 0));
-      if (fitted.cost < best.cost) best = fitted;
-    }
+  const trailing = anchor
+    ? TRAILING_HOURS.map((hours) => ({
+        // The trailing sums cover end times in (anchor − span, anchor], i.e. [t0, t1) to the millisecond.
+        t0: anchor.getTime() - hours * HOUR + 1,
+        t1: anchor.getTime() + 1,
+        plan: { pieces: [{ source: 'trailing', hours, sign: 1, anchor }], cost: PIECE_COST + 1 } as Plan,
+      }))
+    : [];
+  // A window the trailing sums fit exactly (no slot boundary at either edge) is one packed value:
+  // nothing reads less, so there is no need to search for another plan.
+  for (const t of trailing) if (edgesCostAtLeast(t.t0, t.t1, a, b) === 0) return t.plan.pieces;
+  let best = cover(a, b, 0);
+  for (const t of trailing) {
+    if (t.plan.cost + edgesCostAtLeast(t.t0, t.t1, a, b) >= best.cost) continue;
+    const fitted = fitToWindow(t.plan, t.t0, t.t1, a, b, (x, y) => cover(x, y, 0));
+    if (fitted.cost < best.cost) best = fitted;
   }
   return best.pieces;
 }
