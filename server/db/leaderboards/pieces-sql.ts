@@ -166,9 +166,10 @@ function boardSumsSql(rowPieces: Piece[], rowsSql: string | null, key: string, p
            FROM (${rowsSql}) AS p GROUP BY 1${packed.length ? '' : ' HAVING sum(races::float8) > 0'}`;
     texts.push(`(SELECT string_agg(concat_ws(',', races, typed, errs, secs, points, k), E'\n') FROM (${rows}) AS t)`);
   }
+  // One text is sent as it is: joining it would only copy it.
   return `SELECT (SELECT value FROM app_meta WHERE key = 'data_version') AS version,
                  (SELECT anchor FROM trailing_anchor) AS anchor,
-                 concat_ws(E'\n', ${texts.join(', ')}) AS sums`;
+                 ${texts.length === 1 ? texts[0] : `concat_ws(E'\n', ${texts.join(', ')})`} AS sums`;
 }
 
 /**
