@@ -38,6 +38,13 @@ describe('site time zone calendar', () => {
     }
   });
 
+  it('gives a time parsed before as a new Date per call, per zone', () => {
+    const first = parseSiteDateTime('2026-03-08 03:00:00', TZ)!;
+    first.setTime(0);
+    expect(parseSiteDateTime('2026-03-08 03:00:00', TZ)?.toISOString()).toBe('2026-03-08T08:00:00.000Z');
+    expect(parseSiteDateTime('2026-03-08 03:00:00', 'Europe/Berlin')?.toISOString()).toBe('2026-03-08T02:00:00.000Z');
+  });
+
   it('validates calendar days', () => {
     expect(isDayKey('2028-02-29')).toBe(true);
     expect(isDayKey('2026-02-29')).toBe(false);

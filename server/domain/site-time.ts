@@ -41,11 +41,28 @@ export function isDayKey(s: string): boolean {
   return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
 }
 
+/** Valid times parsed before, per zone and text (boards ask for the same few times over and over). */
+const parsedTimes = new Map<string, number>();
+const PARSED_TIMES_LIMIT = 1000;
+
 /**
  * Parses `YYYY-MM-DD HH:MM[:SS]` as a wall-clock time in the site zone, or an ISO 8601 string
- * with an explicit offset (`Z`, `+02:00`). Returns null when it is not a valid time.
+ * with an explicit offset (`Z`, `+02:00`). Returns null when it is not a valid time. Remembers
+ * the valid ones: a wall-clock time costs a zone lookup, tens of microseconds.
  */
 export function parseSiteDateTime(s: string, tz: string): Date | null {
+  const id = `${tz}\u0000${s}`;
+  const known = parsedTimes.get(id);
+  if (known !== undefined) return new Date(known);
+  const t = parseUnremembered(s, tz);
+  if (t) {
+    if (parsedTimes.size >= PARSED_TIMES_LIMIT) parsedTimes.clear();
+    parsedTimes.set(id, t.getTime());
+  }
+  return t;
+}
+
+function parseUnremembered(s: string, tz: string): Date | null {
   const m = DATETIME_RE.exec(s.trim());
   if (m) {
     const [y, mo, d, h, mi, se] = [+m[1], +m[2], +m[3], +m[4], +m[5], m[6] ? +m[6] : 0];
