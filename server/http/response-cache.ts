@@ -2,7 +2,8 @@
  * In-memory cache of serialized JSON answers per (query key, data version), with ETag / 304.
  *
  * The data version (server/db/data-version.ts) is what keys the answers. In this process
- * `onDataChanged` empties the cache at once; a poll committed by another process (PostgreSQL
+ * `onDataChanged` empties the cache at once and names the new version; a poll committed by
+ * another process (PostgreSQL
  * deployments) is seen when the version is read again, at most `versionTtlMs` later. Between
  * reads a cached answer needs no database at all, so it never waits behind a long query.
  * Identical requests that arrive together share one computation. Each answer is also kept
@@ -49,10 +50,13 @@ export class ResponseCache {
   constructor(private readonly db: Queryable, options: ResponseCacheOptions = {}) {
     this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
     this.versionTtlMs = options.versionTtlMs ?? 1000;
-    this.unsubscribe = onDataChanged(() => {
+    this.unsubscribe = onDataChanged((version) => {
       this.generation++;
-      this.version = null;
       this.clear();
+      // The notice names the version its write committed: no need to ask the database. (Notices
+      // of concurrent writes may come out of order: the newest version seen is kept.)
+      this.version = Math.max(version, this.version ?? version);
+      this.versionReadAt = Date.now();
     });
   }
 

@@ -42,10 +42,23 @@ describe.each(dbKinds)('leaderboard cache on %s', (kind) => {
     expect((await t.app.inject(URL)).json()[0].Races).toBe(2);
     const version = await t.db.transaction((tx) => bumpDataVersion(tx));
     notifyDataChanged(version);
-    const after = await t.app.inject({ url: URL, headers: { 'if-none-match': before.headers.etag as string } });
-    expect(after.statusCode).toBe(200);
-    expect(after.json()[0].Races).toBe(5);
-    expect(after.headers.etag).not.toBe(before.headers.etag);
+    // The notice names the new version: the cache does not read it from the database.
+    const versionReads: string[] = [];
+    const query = t.db.query.bind(t.db);
+    t.db.query = ((sql: string, params?: unknown[]) => {
+      if (sql === "SELECT value FROM app_meta WHERE key = 'data_version'") versionReads.push(sql);
+      return query(sql, params);
+    }) as typeof t.db.query;
+    try {
+      const after = await t.app.inject({ url: URL, headers: { 'if-none-match': before.headers.etag as string } });
+      expect(after.statusCode).toBe(200);
+      expect(after.json()[0].Races).toBe(5);
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+      expect(after.headers.etag).toContain(`.${version}"`);
+    } finally {
+      t.db.query = query;
+    }
+    expect(versionReads).toEqual([]);
   });
 
   it('sees a version bumped by another process without a notice, within a second', async () => {
