@@ -151,7 +151,7 @@ export default async function run(log: (s: string) => void = console.log): Promi
     `a browser's Accept-Encoding (${'`gzip, deflate, br, zstd`'}), so answers of 1 KB and more go in brotli: "KB (sent)" is the JSON's size and,`,
     'in brackets, what was sent. "Direct" is the same query called directly, as',
     '"naive" is: the same answer (same JSON) summed from raw batches only. "Cached" repeats an HTTP request. Times in',
-    'milliseconds, one client, no concurrency, a full garbage collection before each series; the direct and naive runs',
+    'milliseconds, one client, no concurrency; before each series a full garbage collection and five untimed calls; the direct and naive runs',
     'take turns over the same stretch of time, and the ratio compares their medians. "Same result": every row and field',
     'equal to the naive answer (numbers to 1e-9).',
     '',

@@ -53,8 +53,18 @@ const NAIVE_MAX_RUNS = 7;
 const NAIVE_BUDGET_MS = 15_000;
 
 v8.setFlagsFromString('--expose-gc');
-/** A full garbage collection: each timed series starts from a clean heap, not the last one's garbage. */
-const collectGarbage = vm.runInNewContext('gc') as () => void;
+const fullGc = vm.runInNewContext('gc') as () => void;
+/** Untimed calls after the collection: a full collection leaves the next few calls slow (warming up again). */
+const WARMUP_RUNS = 5;
+
+/**
+ * Gets a series ready: a full garbage collection, so it starts from a clean heap and not the last
+ * one's garbage, then a few untimed calls, so it measures the steady state.
+ */
+async function startSeries(warmUp: () => Promise<unknown>): Promise<void> {
+  fullGc();
+  for (let i = 0; i < WARMUP_RUNS; i++) await warmUp();
+}
 
 function summarize(ms: number[]): Timing {
   const s = [...ms].sort((a, b) => a - b);
@@ -128,8 +138,7 @@ export async function measureQueries(db: Database, app: App, tz: string, log: (s
       const firstRes = await uncached();
       const json = firstRes.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(firstRes.rawPayload) : firstRes.rawPayload;
       const first = JSON.parse(json.toString('utf8')) as Array<Record<string, unknown>>;
-      await uncached();
-      collectGarbage();
+      await startSeries(uncached);
       const ours: number[] = [];
       for (let i = 0; i < OURS_RUNS; i++) ours.push(await time(uncached));
       // The direct and naive runs take turns, spread over the same stretch of time, so a slow spell
@@ -137,7 +146,7 @@ export async function measureQueries(db: Database, app: App, tz: string, log: (s
       const naiveRows = board === 'team'
         ? await teamLeaderboard(db, window, { ...opts, showBots: false, pieces: rawPlan(window) })
         : await individualLeaderboard(db, window, { ...opts, pieces: rawPlan(window) });
-      collectGarbage();
+      await startSeries(direct);
       const directMs: number[] = [];
       const naiveMs: number[] = [];
       const t0 = performance.now();
@@ -146,8 +155,7 @@ export async function measureQueries(db: Database, app: App, tz: string, log: (s
         const due = Math.floor(((i + 1) * NAIVE_MAX_RUNS) / OURS_RUNS) > naiveMs.length;
         if (due && (naiveMs.length < NAIVE_MIN_RUNS || performance.now() - t0 < NAIVE_BUDGET_MS)) naiveMs.push(await time(naive));
       }
-      await get();
-      collectGarbage();
+      await startSeries(get);
       const cached: number[] = [];
       for (let i = 0; i < CACHED_RUNS; i++) cached.push(await time(get));
       const r: QueryResult = {
