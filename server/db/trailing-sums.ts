@@ -4,8 +4,8 @@
  * being the newest batch end time written. Called by the batch writer after each write, in its
  * transaction: the written rows are deltas (a second batch for a slot is added to the first), so a
  * write inside a window adds them, and a newer batch slides the windows forward. Each span's sums
- * are also kept packed into one text value (trailing_sums), which is what the 24-hour and 7-day
- * individual boards read.
+ * and board lines are also kept packed into text values (trailing_sums), which is what the 24-hour
+ * and 7-day individual boards read.
  */
 import type { Queryable } from './database.js';
 
@@ -43,15 +43,9 @@ async function addBatchRange(q: Queryable, hours: TrailingHours, from: number, t
   );
 }
 
-/** A span's sums packed as the boards read them (migration 080's line format), in board order. */
+/** A span's sums and board lines packed as the boards read them (migrations 080 and 110), in board order. */
 async function pack(q: Queryable, hours: TrailingHours): Promise<void> {
-  await q.query(
-    `UPDATE trailing_sums
-        SET sums = (SELECT string_agg(concat_ws(',', races, typed, errs, secs, points, user_id), E'\\n' ORDER BY points DESC)
-                      FROM trailing_totals WHERE hours = $1)
-      WHERE hours = $1`,
-    [hours],
-  );
+  await q.query('SELECT pack_trailing_sums($1)', [hours]);
 }
 
 /** A span's rows made again for the window ending at `anchor` (emptied when there is none). */

@@ -8,6 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBatches, dbKinds, freshDatabase } from './helpers.js';
 import type { Database } from '../../server/db/database.js';
+import { parseSums } from '../../server/db/leaderboards/board-json.js';
+import { accuracy, wpm } from '../../server/domain/stats.js';
 
 const b = (userId: number, tag: string, endTime: string, races: number) => ({
   userId, tag, endTime: new Date(endTime), races, typed: 400 * races, errs: 4 * races, secs: 30 * races,
@@ -45,6 +47,19 @@ async function mismatches(db: Database): Promise<Record<string, unknown[]>> {
 const PACKED = { daily: ['daily_rollups', 'day'], weekly: ['racer_weekly_rollups', 'week'], monthly: ['racer_monthly_rollups', 'month'] } as const;
 
 /** Units whose packed lines (migration 080) differ from their rollup table's rows (none when in step). */
+/**
+ * The board lines of packed sums as the application would write them: per racer over their teams,
+ * races ≥ 1, stats computed in JavaScript, points highest first (ties by id, as packed).
+ */
+function boardLinesOf(sums: string): string[] {
+  const totals = parseSums(sums);
+  return totals.keys
+    .map((id) => ({ id, t: totals.totals(id)! }))
+    .filter(({ t }) => t.races > 0)
+    .sort((a, b) => b.t.points - a.t.points || Number(a.id) - Number(b.id))
+    .map(({ id, t }) => `${id},"Races":${t.races},"Accuracy":${accuracy(t.typed, t.errs)},"WPM":${wpm(t.typed, t.secs)},"Points":${t.points}}`);
+}
+
 async function packedMismatches(db: Database): Promise<string[]> {
   const out: string[] = [];
   for (const [grain, [source, unit]] of Object.entries(PACKED)) {
@@ -53,9 +68,14 @@ async function packedMismatches(db: Database): Promise<string[]> {
       `SELECT ${unit}::text AS unit, concat_ws(',', races, typed, errs, secs, points, user_id) AS line FROM ${source}`,
     );
     for (const r of rows) lines.set(r.unit, [...(lines.get(r.unit) ?? []), r.line]);
-    const packed = await db.query<{ unit: string; sums: string }>('SELECT unit::text AS unit, sums FROM racer_unit_sums WHERE grain = $1', [grain]);
+    const packed = await db.query<{ unit: string; sums: string; board: string | null }>(
+      'SELECT unit::text AS unit, sums, board FROM racer_unit_sums WHERE grain = $1',
+      [grain],
+    );
     for (const p of packed.rows) {
       if (JSON.stringify(p.sums.split('\n').sort()) !== JSON.stringify((lines.get(p.unit) ?? []).sort())) out.push(`${grain} ${p.unit}`);
+      // The board lines (migration 110) are the sums' board as the application writes it.
+      if (JSON.stringify(boardLinesOf(p.sums)) !== JSON.stringify(p.board?.split('\n') ?? [])) out.push(`${grain} ${p.unit} board`);
       lines.delete(p.unit);
     }
     for (const missing of lines.keys()) out.push(`${grain} ${missing} not packed`);
@@ -135,6 +155,15 @@ describe.each(dbKinds)('team rollups on %s', (kind) => {
     // (Its trailing sums' table was reshaped by migration 100: that part is left out.)
     await db.exec(packed.slice(packed.indexOf('-- Rollups and trailing sums written before this migration.'), packed.indexOf('UPDATE trailing_day_anchor')));
     expect(await packedMismatches(db)).toEqual([]);
+    // Migration 110 writes the board lines of every unit already packed.
+    await db.exec('UPDATE racer_unit_sums SET board = NULL');
+    const lines = (await import('node:fs')).readFileSync(new URL('../../server/db/migrations/110_packed_board_lines.sql', import.meta.url), 'utf8');
+    await db.exec(lines.slice(lines.indexOf('-- Units and spans written before this migration.')));
+    expect(await packedMismatches(db)).toEqual([]);
+    expect((await db.query("SELECT board FROM racer_unit_sums WHERE grain = 'daily' AND unit = '2026-01-20'")).rows).toEqual([
+      // Racer 6: 2 races.
+      { board: expect.stringMatching(/^6,"Races":2,"Accuracy":[0-9.]+,"WPM":[0-9.]+,"Points":[0-9.]+\}$/) },
+    ]);
     expect((await db.query("SELECT grain, unit::text AS unit FROM racer_unit_sums ORDER BY grain, unit")).rows).toEqual([
       { grain: 'daily', unit: '2026-01-15' },
       { grain: 'daily', unit: '2026-01-20' },

@@ -28,6 +28,12 @@ async function packed(db: Database, hours: number): Promise<string | null> {
   return rows[0].sums;
 }
 
+/** A span's board lines (migration 110). */
+async function boardLines(db: Database, hours: number): Promise<string | null> {
+  const { rows } = await db.query<{ board: string | null }>('SELECT board FROM trailing_sums WHERE hours = $1', [hours]);
+  return rows[0].board;
+}
+
 /** The lines of a span's packed copy, sorted. */
 async function packedLines(db: Database, hours = 24): Promise<string[]> {
   return ((await packed(db, hours)) ?? '').split('\n').filter(Boolean).sort();
@@ -93,6 +99,11 @@ describe.each(dbKinds)('trailing 24-hour and 7-day sums on %s', (kind) => {
       { user_id: 2, tag: 'BRAVO', races: 5, typed: 2500 },
     ]);
     expect(await packed(db, 168)).toBe('6,3000,30,240,1039.5,1\n5,2500,25,200,866.25,2');
+    // The board's own lines (migration 110): accuracy 1 − errs / typed, WPM (typed / 5) / (secs / 60).
+    expect(await boardLines(db, 168)).toBe(
+      `1,"Races":6,"Accuracy":${1 - 30 / 3000},"WPM":${3000 / 5 / (240 / 60)},"Points":1039.5}\n` +
+        `2,"Races":5,"Accuracy":${1 - 25 / 2500},"WPM":${2500 / 5 / (200 / 60)},"Points":866.25}`,
+    );
   });
 
   it('add a second batch for a slot, late batches inside the window, and ignore those before it', async () => {
@@ -106,6 +117,11 @@ describe.each(dbKinds)('trailing 24-hour and 7-day sums on %s', (kind) => {
       { user_id: 2, tag: 'BRAVO', races: 7, typed: 3500 },
     ]);
     // The packed lines come in board order, points highest first: bob's 7 races, alice's 6, bob's 1.
+    // One board line per racer over his teams: bob's 1 + 8 races, then alice's 8.
+    expect(await boardLines(db, 168)).toBe(
+      `2,"Races":9,"Accuracy":${1 - 45 / 4500},"WPM":${4500 / 5 / (360 / 60)},"Points":1559.25}\n` +
+        `1,"Races":8,"Accuracy":${1 - 40 / 4000},"WPM":${4000 / 5 / (320 / 60)},"Points":1386}`,
+    );
     const order = async (hours: number) => ((await packed(db, hours)) ?? '').split('\n').map((l) => l.split(',')[0] + '@' + l.split(',')[5]);
     expect(await order(24)).toEqual(['7@2', '6@1', '1@2']);
     expect(await table(db)).toEqual(await expected(db));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { individualBoardJson, parseSums, racerHead, teamBoardJson } from './board-json.js';
+import { individualBoardFromLines, individualBoardJson, parseBoardLines, parseSums, racerHead, teamBoardJson } from './board-json.js';
 
 describe('board JSON from sums text', () => {
   it('adds up the lines of a key and computes the stats of the sums', () => {
@@ -46,8 +46,37 @@ describe('board JSON from sums text', () => {
     expect(teamBoardJson(parseSums(null))).toBe('[]');
     expect(() => parseSums('1,2,3')).toThrow(/Malformed/);
     expect(() => parseSums('1,2,3,4,5,"A"\n\n1,2,3,4,5,"B"')).toThrow(/Malformed/);
-    expect(() => parseSums('1,2,x,4,5,"A"')).toThrow(/Malformed leaderboard sums line: 1,2,x,4,5,"A"$/);
+    expect(() => parseSums('1,2,x,4,5,"A"')).toThrow(/Malformed leaderboard line: 1,2,x,4,5,"A"$/);
     expect(() => parseSums('1,2,3,4,,"A"')).toThrow(/Malformed/);
     expect(() => parseSums('1,2,3,4,5.5')).toThrow(/Malformed/);
+  });
+
+  it('writes the individual board from its own lines, ties in points in name order', () => {
+    const lines = parseBoardLines(
+      [
+        '9,"Races":2,"Accuracy":1,"WPM":20,"Points":20}',
+        '3,"Races":1,"Accuracy":0.99,"WPM":null,"Points":10}',
+        '5,"Races":1,"Accuracy":1,"WPM":30,"Points":10}',
+        '7,"Races":1,"Accuracy":null,"WPM":null,"Points":10}',
+        '4,"Races":1,"Accuracy":1,"WPM":10,"Points":2.5}',
+      ].join('\n'),
+    );
+    expect(lines.ids).toEqual(['9', '3', '5', '7', '4']);
+    const who = new Map([
+      ['3', { username: 'zed', head: racerHead('3', 'zed', 'Zed', 'ALPHA', true) }],
+      ['5', { username: 'bea', head: racerHead('5', 'bea', 'Bea', 'ALPHA', false) }],
+      ['7', { username: 'amy', head: racerHead('7', 'amy', 'amy', null, false) }],
+    ]);
+    const rows = JSON.parse(individualBoardFromLines(lines, (id) => who.get(id))) as Array<Record<string, unknown>>;
+    // 10 points three times: amy, bea, zed. Racers 9 and 4 have no identity: their id stands in.
+    expect(rows.map((r) => [r.Username, r.Points])).toEqual([['9', 20], ['amy', 10], ['bea', 10], ['zed', 10], ['4', 2.5]]);
+    expect(rows[3]).toEqual({ UserID: 3, Username: 'zed', CurrentDisplayName: 'Zed', TeamTag: 'ALPHA', bot: 1, Races: 1, Accuracy: 0.99, WPM: null, Points: 10 });
+    expect(individualBoardFromLines(parseBoardLines(null), () => undefined)).toBe('[]');
+  });
+
+  it('refuses a malformed board line', () => {
+    expect(() => parseBoardLines('"Races":1,"Points":2}')).toThrow(/Malformed leaderboard line/);
+    expect(() => parseBoardLines('12')).toThrow(/Malformed/);
+    expect(() => parseBoardLines('12,"Races":1,"Points":2}\n13,"Races":1')).toThrow(/Malformed leaderboard line: 13,"Races":1$/);
   });
 });

@@ -63,9 +63,9 @@ export class BoardSums {
 }
 
 function malformed(text: string, at: number): Error {
-  const start = text.lastIndexOf('\n', at) + 1;
+  const start = text.lastIndexOf('\n', Math.max(0, at - 1)) + 1;
   const end = text.indexOf('\n', at);
-  return new Error(`Malformed leaderboard sums line: ${text.slice(start, end < 0 ? undefined : end).slice(0, 80)}`);
+  return new Error(`Malformed leaderboard line: ${text.slice(start, end < 0 ? undefined : end).slice(0, 80)}`);
 }
 
 /**
@@ -175,4 +175,60 @@ export function individualBoardJson(sums: BoardSums, identityOf: (userId: string
     heads.push(who ? who.head : racerHead(userId, userId, userId, null, false));
   }
   return writeBoard(sums, boardOrder(sums, names), heads);
+}
+
+/** The individual board's own packed lines (migration 110), split into racer ids and row stats. */
+export interface BoardLines {
+  ids: string[];
+  /** The stats part of each racer's JSON row, from `,"Races":` to the closing brace. */
+  tails: string[];
+}
+
+/** Splits lines `user_id,"Races":…,"Accuracy":…,"WPM":…,"Points":…}`, one racer per line. */
+export function parseBoardLines(text: string | null): BoardLines {
+  const lines: BoardLines = { ids: [], tails: [] };
+  if (!text) return lines;
+  for (let i = 0; i < text.length; ) {
+    let end = text.indexOf('\n', i);
+    if (end < 0) end = text.length;
+    const comma = text.indexOf(',', i);
+    if (comma <= i || comma > end || text.charCodeAt(end - 1) !== 125 /* } */) throw malformed(text, i);
+    for (let j = i; j < comma; j++) {
+      const c = text.charCodeAt(j);
+      if (c < ZERO || c > NINE) throw malformed(text, i);
+    }
+    lines.ids.push(text.slice(i, comma));
+    lines.tails.push(text.slice(comma, end));
+    i = end + 1;
+  }
+  return lines;
+}
+
+/**
+ * The individual board from its own lines, which come points highest first: each line gets its
+ * racer's name part in front, and racers with equal points are put in name order, as
+ * `individualBoardJson` orders them.
+ */
+export function individualBoardFromLines({ ids, tails }: BoardLines, identityOf: (userId: string) => RacerIdentity | undefined): string {
+  const who = ids.map((id) => identityOf(id));
+  const names = ids.map((id, k) => who[k]?.username ?? id);
+  const order = ids.map((_, k) => k);
+  // Equal points have equal text (the shortest exact form): sort each run of them by name.
+  const pointsOf = (k: number) => tails[k].slice(tails[k].lastIndexOf(':') + 1, -1);
+  for (let start = 0; start < order.length; ) {
+    const points = pointsOf(start);
+    let end = start + 1;
+    while (end < order.length && pointsOf(end) === points) end++;
+    if (end - start > 1) {
+      const run = order.slice(start, end).sort((a, b) => (names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : 0));
+      for (let k = start; k < end; k++) order[k] = run[k - start];
+    }
+    start = end;
+  }
+  let out = '[';
+  for (let k = 0; k < order.length; k++) {
+    const s = order[k];
+    out += (k === 0 ? '' : ',') + (who[s]?.head ?? racerHead(ids[s], ids[s], ids[s], null, false)) + tails[s];
+  }
+  return `${out}]`;
 }

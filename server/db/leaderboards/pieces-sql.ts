@@ -144,6 +144,9 @@ function oneUnit(p: Piece): boolean {
   }
 }
 
+/** What every board query returns first: the data version and the trailing sums' anchor. */
+const META = `(SELECT value FROM app_meta WHERE key = 'data_version') AS version, (SELECT anchor FROM trailing_anchor) AS anchor`;
+
 /**
  * The query of a board's sums: the data version, the anchor of the trailing sums, and one
  * text line per row, `races,typed,errs,secs,points,key`, split by newlines, in no particular order.
@@ -167,27 +170,36 @@ function boardSumsSql(rowPieces: Piece[], rowsSql: string | null, key: string, p
     texts.push(`(SELECT string_agg(concat_ws(',', races, typed, errs, secs, points, k), E'\n') FROM (${rows}) AS t)`);
   }
   // One text is sent as it is: joining it would only copy it.
-  return `SELECT (SELECT value FROM app_meta WHERE key = 'data_version') AS version,
-                 (SELECT anchor FROM trailing_anchor) AS anchor,
-                 ${texts.length === 1 ? texts[0] : `concat_ws(E'\n', ${texts.join(', ')})`} AS sums`;
+  return `SELECT ${META}, ${texts.length === 1 ? texts[0] : `concat_ws(E'\n', ${texts.join(', ')})`} AS sums`;
 }
 
 /**
- * A piece the individual board reads as one packed value (migration 080): one calendar unit
- * added, or a span's trailing sums while their anchor is the plan's (else nothing, as `span`).
+ * A piece the individual board reads as one packed value (migrations 080, 100, 110): one calendar
+ * unit added, or a span's trailing sums while their anchor is the plan's (else nothing, as
+ * `span`). `column` is `sums` (lines to add up) or `board` (the board's own lines).
  */
-function packedSums(p: Piece, at: Bind): string | null {
+function packedValue(p: Piece, at: Bind, column: 'sums' | 'board'): string | null {
   if (p.sign !== 1) return null;
   switch (p.source) {
     case 'trailing':
-      return `(SELECT sums FROM trailing_sums WHERE hours = ${p.hours} AND (SELECT anchor FROM trailing_anchor) = ${at(p.anchor.toISOString())}::timestamptz)`;
+      return `(SELECT ${column} FROM trailing_sums WHERE hours = ${p.hours} AND (SELECT anchor FROM trailing_anchor) = ${at(p.anchor.toISOString())}::timestamptz)`;
     case 'monthly':
     case 'weekly':
     case 'daily':
-      return p.first === p.last ? `(SELECT sums FROM racer_unit_sums WHERE grain = '${p.source}' AND unit = ${at(p.first)}::date)` : null;
+      return p.first === p.last ? `(SELECT ${column} FROM racer_unit_sums WHERE grain = '${p.source}' AND unit = ${at(p.first)}::date)` : null;
     default:
       return null;
   }
+}
+
+/**
+ * The query of a plan that is one packed piece: the data version, the anchor, and the board's own
+ * lines (migration 110) as `board`; null for any other plan.
+ */
+export function racerBoardLinesSql(pieces: Piece[], params: unknown[]): string | null {
+  if (pieces.length !== 1) return null;
+  const value = packedValue(pieces[0], binder(params), 'board');
+  return value && `SELECT ${META}, ${value} AS board`;
 }
 
 /** The individual board's sums query, keyed by user id. */
@@ -196,7 +208,7 @@ export function racerBoardSql(pieces: Piece[], params: unknown[]): string {
   const packed: string[] = [];
   const rest: Piece[] = [];
   for (const p of pieces) {
-    const sql = packedSums(p, at);
+    const sql = packedValue(p, at, 'sums');
     if (sql) packed.push(sql);
     else rest.push(p);
   }
