@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { racerBoardSql, teamBoardSql } from './pieces-sql.js';
+import { racerBoardLinesSql, racerBoardSql, teamBoardSql } from './pieces-sql.js';
 import type { Piece } from './window-plan.js';
 
 const day = (first: string, last = first, sign: 1 | -1 = 1): Piece => ({ source: 'daily', sign, first, last });
@@ -38,5 +38,19 @@ describe('board sums SQL', () => {
       'FROM trailing_totals WHERE hours = 168 AND (SELECT anchor FROM trailing_anchor) = $1::timestamptz AND user_id NOT IN (SELECT user_id FROM bot_flags)',
     );
     expect(trailing).toMatch(/GROUP BY 1 HAVING/);
+  });
+
+  it('reads a board of one packed piece as its own lines, and no other plan', () => {
+    const params: unknown[] = [];
+    expect(racerBoardLinesSql([day('2026-03-09')], params)).toContain("SELECT board FROM racer_unit_sums WHERE grain = 'daily' AND unit = $1::date");
+    expect(params).toEqual(['2026-03-09']);
+    const anchor = new Date('2026-03-10T18:00:00Z');
+    expect(racerBoardLinesSql([{ source: 'trailing', hours: 168, sign: 1, anchor }], [])).toContain('SELECT board FROM trailing_sums WHERE hours = 168');
+    const none: unknown[] = [];
+    expect(racerBoardLinesSql([day('2026-03-09'), raw('2026-03-10T05:00:00Z', '2026-03-10T05:07:00Z')], none)).toBeNull();
+    expect(racerBoardLinesSql([day('2026-03-09', '2026-03-10')], none)).toBeNull();
+    expect(racerBoardLinesSql([day('2026-03-09', '2026-03-09', -1)], none)).toBeNull();
+    expect(racerBoardLinesSql([raw('2026-03-10T05:00:00Z', '2026-03-10T06:00:00Z')], none)).toBeNull();
+    expect(none).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@
  * rollups (every racer of the team, migrations 010 and 060), minus the flagged racers' own rollup
  * rows when bots are left out, and raw batches for the edges. The individual board reads a whole
  * day, week or month added, and the trailing 24-hour or 7-day sums, as one packed value
- * (migrations 080 and 100).
+ * (migrations 080 and 100); a board that is just one of those reads its own lines (migration 110).
  */
 import type { Piece } from './window-plan.js';
 
