@@ -61,16 +61,7 @@ SET extra_float_digits = 1 AS $$
 $$;
 
 -- Units and spans written before this migration.
-DO $$
-DECLARE
-  r record;
-  units date[];
-BEGIN
-  FOR r IN SELECT * FROM racer_unit_grains() LOOP
-    EXECUTE format('SELECT array_agg(DISTINCT %I) FROM %I', r.unit_col, r.source) INTO units;
-    IF units IS NOT NULL THEN
-      PERFORM pack_racer_units(r.grain, units);
-    END IF;
-  END LOOP;
-END $$;
+-- Every unit packed so far, packed again.
+WITH packed AS MATERIALIZED (SELECT grain, array_agg(unit) AS units FROM racer_unit_sums GROUP BY grain)
+SELECT pack_racer_units(grain, units) FROM packed;
 SELECT pack_trailing_sums(hours) FROM trailing_sums;
