@@ -31,15 +31,16 @@ const ADD_SUMS = `
     races = t.races + excluded.races, typed = t.typed + excluded.typed, errs = t.errs + excluded.errs,
     secs = t.secs + excluded.secs, points = t.points + excluded.points`;
 
-/** Sums of the batches with end_time in (from, to], times `sign`, added to a span's rows. */
-async function addBatchRange(q: Queryable, hours: TrailingHours, from: number, to: number, sign: 1 | -1): Promise<void> {
+/** Sums of the batches with end_time in (from, to], times `sign`, added to the rows of each span of `spans`. */
+async function addBatchRange(q: Queryable, spans: readonly TrailingHours[], from: number, to: number, sign: 1 | -1): Promise<void> {
   await q.query(
     `INSERT INTO trailing_totals AS t (hours, user_id, tag, races, typed, errs, secs, points)
-     SELECT $4, user_id, tag, $3 * sum(races), $3 * sum(typed), $3 * sum(errs), $3 * sum(secs), $3 * sum(points)
-       FROM batches WHERE end_time > $1::timestamptz AND end_time <= $2::timestamptz
-      GROUP BY user_id, tag
+     SELECT s.hours, user_id, tag, $3 * sum(races), $3 * sum(typed), $3 * sum(errs), $3 * sum(secs), $3 * sum(points)
+       FROM batches CROSS JOIN unnest($4::integer[]) AS s(hours)
+      WHERE end_time > $1::timestamptz AND end_time <= $2::timestamptz
+      GROUP BY s.hours, user_id, tag
      ${ADD_SUMS}`,
-    [new Date(from).toISOString(), new Date(to).toISOString(), sign, hours],
+    [new Date(from).toISOString(), new Date(to).toISOString(), sign, spans],
   );
 }
 
@@ -51,7 +52,7 @@ async function pack(q: Queryable, hours: TrailingHours): Promise<void> {
 /** A span's rows made again for the window ending at `anchor` (emptied when there is none). */
 async function rebuildSpan(q: Queryable, hours: TrailingHours, anchor: number | null): Promise<void> {
   await q.query('DELETE FROM trailing_totals WHERE hours = $1', [hours]);
-  if (anchor !== null) await addBatchRange(q, hours, anchor - hours * HOUR_MS, anchor, 1);
+  if (anchor !== null) await addBatchRange(q, [hours], anchor - hours * HOUR_MS, anchor, 1);
   await pack(q, hours);
 }
 
@@ -95,20 +96,25 @@ export async function applyTrailingSums(q: Queryable, rows: readonly TrailingDel
   }
   const anchor = new Date(found[0].anchor).getTime();
   const next = Math.max(anchor, newest);
-  if (next > anchor) await q.query('UPDATE trailing_anchor SET anchor = $1', [new Date(next).toISOString()]);
+  if (next > anchor) {
+    await q.query('UPDATE trailing_anchor SET anchor = $1', [new Date(next).toISOString()]);
+    // Batches after the anchor are all new: every span that slides (rather than being rebuilt) adds
+    // them, read once for all.
+    const sliding = TRAILING_HOURS.filter((hours) => next - anchor < hours * HOUR_MS);
+    if (sliding.length) await addBatchRange(q, sliding, anchor, next, 1);
+  }
   for (const hours of TRAILING_HOURS) {
     const span = hours * HOUR_MS;
     if (next - anchor >= span) {
       await rebuildSpan(q, hours, next);
       continue;
     }
-    // Deltas inside the current window. Batches after the anchor are all new: the slide adds them.
+    // Deltas inside the current window (those after the anchor were added above).
     const from = anchor - span;
     const inside = rows.filter((r) => r.endTime.getTime() > from && r.endTime.getTime() <= anchor);
     if (inside.length) await addDeltas(q, hours, inside);
     if (next > anchor) {
-      await addBatchRange(q, hours, anchor, next, 1);
-      await addBatchRange(q, hours, from, next - span, -1);
+      await addBatchRange(q, [hours], from, next - span, -1);
       // Racers with nothing left in the window (their float points may keep a rounding residue).
       await q.query('DELETE FROM trailing_totals WHERE hours = $1 AND races = 0 AND typed = 0 AND errs = 0 AND secs = 0', [hours]);
     }
