@@ -145,9 +145,9 @@ export default async function run(log: (s: string) => void = console.log): Promi
     '',
     `Reference dataset: ${RACERS.toLocaleString('en-US')} racers on ${TEAMS} teams, ${DAYS} days of 10-minute batches up to ` +
       `${BENCH_NOW.toISOString()} (site zone ${TZ}; a spring-forward day included), 50 racers who changed teams, 20 flagged bots.`,
-    '"HTTP" is GET /api/{team,individual}-leaderboard through the HTTP layer (app.inject) with the response cache',
-    'emptied before every request by a change notice, as a collector poll sends (rollups plus exact raw edges, JSON and',
-    "its compression included). Every HTTP request carries a browser's Accept-Encoding (`gzip, deflate, br, zstd`), so",
+    '"HTTP" is GET /api/{team,individual}-leaderboard through the HTTP layer (app.inject, the body read as bytes, as a',
+    'socket sends it) with the response cache emptied before every request by a change notice, as a collector poll sends',
+    "(rollups plus exact raw edges, JSON and its compression included). Every HTTP request carries a browser's Accept-Encoding (`gzip, deflate, br, zstd`), so",
     'answers of 1 KB and more go in brotli: "KB (sent)" is the JSON\'s size and, in brackets, what was sent. "Direct" is',
     'the same query called directly, as "naive" is: the same answer (same JSON) summed from raw batches only. "Cached"',
     'repeats an HTTP request. Times in milliseconds, one client, no concurrency; before each series a full garbage',

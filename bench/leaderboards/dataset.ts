@@ -18,7 +18,7 @@ export const BENCH_NOW = new Date('2026-03-10T18:07:00Z');
 const FIRST_DAY = '2025-12-10T00:00:00Z';
 const MARKER = `leaderboards-v4:${RACERS}:${TEAMS}:${DAYS}:${BENCH_NOW.toISOString()}`;
 const BIG_TABLES = ['batches', 'hourly_rollups', 'daily_rollups'];
-/** Filled by the triggers of migrations 010, 060 and 080 while the rollups are built. */
+/** Filled by the triggers of migrations 010, 060, 080 and 120 while the rollups are built. */
 const DERIVED_TABLES = [
   'team_hourly_rollups',
   'team_six_hour_rollups',
@@ -31,6 +31,7 @@ const DERIVED_TABLES = [
   'trailing_totals',
   'trailing_sums',
   'racer_unit_sums',
+  'racer_running_sums',
 ];
 /** Derived tables and their index in time order. */
 const CLUSTER_ORDER = [

@@ -27,6 +27,22 @@ describe('board JSON from sums text', () => {
     ]);
   });
 
+  it('subtracts the lines of a second text, dropping keys left without races', () => {
+    // Running totals to the last day, minus those to the day before the first.
+    const sums = parseSums(['5,2000,20,240,800.5,1', '2,600,6,60,150,2', '4,1000,0,100,420,3'].join('\n'), ['3,1000,10,120,400.25,1', '2,600,6,60,150,2', '-1,-5,0,-1,-2,3'].join('\n'));
+    expect(sums.totals('1')).toEqual({ races: 2, typed: 1000, errs: 10, secs: 120, points: 400.25 });
+    // Subtracting a negative line adds it back.
+    expect(sums.totals('3')).toEqual({ races: 5, typed: 1005, errs: 0, secs: 101, points: 422 });
+    const rows = JSON.parse(individualBoardJson(sums, () => undefined)) as Array<{ UserID: number; Races: number; WPM: number }>;
+    // Racer 2 raced nothing in between: not on the board.
+    expect(rows.map((r) => [r.UserID, r.Races])).toEqual([
+      [3, 5],
+      [1, 2],
+    ]);
+    expect(rows[1].WPM).toBe(100);
+    expect(parseSums(null, '1,1,0,1,1,1').totals('1')).toEqual({ races: -1, typed: -1, errs: 0, secs: -1, points: -1 });
+  });
+
   it('writes null stats, escapes names, and breaks ties in points by name', () => {
     const sums = parseSums(['1,0,0,0,10,7', '1,100,1,0,10,3', '2,100,0,60,20,9'].join('\n'));
     const who = new Map([

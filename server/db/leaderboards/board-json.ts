@@ -68,16 +68,26 @@ function malformed(text: string, at: number): Error {
   return new Error(`Malformed leaderboard line: ${text.slice(start, end < 0 ? undefined : end).slice(0, 80)}`);
 }
 
-/**
- * Counters per key from lines `races,typed,errs,secs,points,key`, added up where a key comes more
- * than once. The first four are integers (read digit by digit, the cheap part); points is any
- * float8 text; the key is everything after the fifth comma.
- */
-export function parseSums(text: string | null): BoardSums {
-  if (!text) return new BoardSums(0);
+const lineCount = (text: string | null) => {
+  if (!text) return 0;
   let lines = 1;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
-  const sums = new BoardSums(lines);
+  return lines;
+};
+
+/**
+ * Counters per key from lines `races,typed,errs,secs,points,key`, added up where a key comes more
+ * than once, and the lines of `minus` subtracted. The first four are integers (read digit by
+ * digit, the cheap part); points is any float8 text; the key is everything after the fifth comma.
+ */
+export function parseSums(text: string | null, minus: string | null = null): BoardSums {
+  const sums = new BoardSums(lineCount(text) + lineCount(minus));
+  if (text) addLines(sums, text, 1);
+  if (minus) addLines(sums, minus, -1);
+  return sums;
+}
+
+function addLines(sums: BoardSums, text: string, sign: 1 | -1): void {
   const n = text.length;
   const ints = [0, 0, 0, 0];
   let i = 0;
@@ -94,7 +104,7 @@ export function parseSums(text: string | null): BoardSums {
       } while (c >= ZERO && c <= NINE);
       if (c !== COMMA) throw malformed(text, i);
       i++;
-      ints[f] = negative ? -v : v;
+      ints[f] = sign * (negative ? -v : v);
     }
     const comma = text.indexOf(',', i);
     let end = text.indexOf('\n', i);
@@ -107,10 +117,9 @@ export function parseSums(text: string | null): BoardSums {
     sums.typed[s] += ints[1];
     sums.errs[s] += ints[2];
     sums.secs[s] += ints[3];
-    sums.points[s] += points;
+    sums.points[s] += sign * points;
     i = end + 1;
   }
-  return sums;
 }
 
 /**

@@ -8,7 +8,8 @@
  * read once per data version (racer-identities.ts) instead of joined for every board. A whole day,
  * week or month, or the trailing 24 hours or 7 days, is kept packed already (migrations 080, 100,
  * 110), also as the individual board's own lines: a board of one such unit reads one value and
- * only puts the racers' names in front of its lines.
+ * only puts the racers' names in front of its lines. An individual board of several whole days
+ * reads two days' running totals (migration 120) and subtracts one from the other.
  */
 import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../../contract/leaderboards.js';
 import type { Window } from '../../domain/site-time.js';
@@ -35,6 +36,8 @@ interface BoardRow {
   version: string | null;
   anchor: Date | string | null;
   sums?: string | null;
+  /** Sums to subtract (running totals). */
+  minus?: string | null;
   board?: string | null;
 }
 
@@ -45,10 +48,16 @@ const lastAnchor = new WeakMap<Queryable, Date | null>();
  * The board query's row for a window. A plan that read the trailing sums under an anchor that has
  * moved since (a newer batch was written) got nothing from them, and is made again with the new anchor.
  */
-async function windowRow(db: Queryable, w: Window, opts: PlanOptions, sqlOf: (pieces: Piece[], params: unknown[]) => string): Promise<BoardRow | null> {
+async function windowRow(
+  db: Queryable,
+  w: Window,
+  opts: PlanOptions,
+  sqlOf: (pieces: Piece[], params: unknown[]) => string,
+  runningSums = false,
+): Promise<BoardRow | null> {
   for (let attempt = 0; ; attempt++) {
     const trailingAnchor = attempt < 2 ? (lastAnchor.get(db) ?? null) : null;
-    const pieces = opts.pieces ?? planWindow(w, opts.tz, opts.now, { trailingAnchor });
+    const pieces = opts.pieces ?? planWindow(w, opts.tz, opts.now, { trailingAnchor, runningSums });
     if (pieces.length === 0) return null;
     const params: unknown[] = [];
     const { rows } = await db.query<BoardRow>(sqlOf(pieces, params), params);
@@ -73,10 +82,10 @@ export async function teamLeaderboardJson(db: Queryable, w: Window, opts: PlanOp
 /**
  * The individual board as JSON text: one row per racer over all their teams, with current name,
  * team and bot flag. A board of one packed piece is written from its own lines (migration 110),
- * any other from the sums.
+ * any other from the sums, which may read the running totals (migration 120).
  */
 export async function individualLeaderboardJson(db: Queryable, w: Window, opts: PlanOptions): Promise<string> {
-  const row = await windowRow(db, w, opts, (pieces, params) => racerBoardLinesSql(pieces, params) ?? racerBoardSql(pieces, params));
+  const row = await windowRow(db, w, opts, (pieces, params) => racerBoardLinesSql(pieces, params) ?? racerBoardSql(pieces, params), true);
   if (!row) return '[]';
   const version = row.version ?? '0';
   if (row.board !== undefined) {
@@ -84,7 +93,7 @@ export async function individualLeaderboardJson(db: Queryable, w: Window, opts: 
     if (lines.ids.length === 0) return '[]';
     return individualBoardFromLines(lines, await racerIdentities(db, version, lines.ids));
   }
-  const sums = parseSums(row.sums ?? null);
+  const sums = parseSums(row.sums ?? null, row.minus ?? null);
   if (sums.size === 0) return '[]';
   return individualBoardJson(sums, await racerIdentities(db, version, sums.keys));
 }

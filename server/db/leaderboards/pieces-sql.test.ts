@@ -31,6 +31,24 @@ describe('board sums SQL', () => {
     expect(racerBoardSql([day('2026-03-01', '2026-03-07')], [])).toContain('HAVING sum(races::float8) > 0');
   });
 
+  it('reads running totals as packed values, the subtracted ones as a second column', () => {
+    const params: unknown[] = [];
+    const sql = racerBoardSql(
+      [
+        { source: 'running', sign: 1, day: '2026-03-10' },
+        { source: 'running', sign: -1, day: '2026-03-03' },
+        raw('2026-03-11T05:00:00Z', '2026-03-11T05:07:00Z'),
+      ],
+      params,
+    );
+    expect(sql).toContain('(SELECT sums FROM racer_running_sums WHERE day <= $1::date ORDER BY day DESC LIMIT 1)');
+    expect(sql).toContain('(SELECT sums FROM racer_running_sums WHERE day <= $2::date ORDER BY day DESC LIMIT 1) AS minus');
+    expect(params).toEqual(['2026-03-10', '2026-03-03', '2026-03-11T05:00:00.000Z', '2026-03-11T05:07:00.000Z']);
+    // A running piece has no board lines, and no rows for the team board.
+    expect(racerBoardLinesSql([{ source: 'running', sign: 1, day: '2026-03-10' }], [])).toBeNull();
+    expect(() => teamBoardSql([{ source: 'running', sign: 1, day: '2026-03-10' }], [], { showBots: true })).toThrow(/per racer/);
+  });
+
   it('never packs the team board, and groups the per-racer trailing sums into teams', () => {
     expect(teamBoardSql([day('2026-03-09')], [], { showBots: true })).not.toContain('racer_unit_sums');
     const trailing = teamBoardSql([{ source: 'trailing', hours: 168, sign: 1, anchor: new Date('2026-03-10T18:00:00Z') }], [], { showBots: false });

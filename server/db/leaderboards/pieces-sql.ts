@@ -8,6 +8,7 @@
  * rows when bots are left out, and raw batches for the edges. The individual board reads a whole
  * day, week or month added, and the trailing 24-hour or 7-day sums, as one packed value
  * (migrations 080 and 100); a board that is just one of those reads its own lines (migration 110).
+ * It also reads the racers' running totals of a day (migration 120), added or subtracted.
  */
 import type { Piece } from './window-plan.js';
 
@@ -39,6 +40,8 @@ const CALENDAR_KEY = { monthly: 'month', weekly: 'week', daily: 'day' } as const
 /** The rows of a piece's span in one table, with a filter on top. */
 function span(p: Piece, at: Bind, tables: Tables): { table: string; where: string } {
   switch (p.source) {
+    case 'running':
+      throw new Error('The running totals are packed per racer: they have no rows to read');
     case 'trailing':
       // Empty unless the sums still end at the anchor the plan was made for.
       return {
@@ -130,6 +133,7 @@ function teamPiecesSql(pieces: Piece[], params: unknown[], opts: { showBots: boo
 function oneUnit(p: Piece): boolean {
   switch (p.source) {
     case 'trailing':
+    case 'running':
       return true;
     case 'monthly':
     case 'weekly':
@@ -153,12 +157,13 @@ const META = `(SELECT value FROM app_meta WHERE key = 'data_version') AS version
  * The reader adds up the lines of a key that comes more than once and writes the JSON
  * (board-json.ts). `key` must give text without a newline.
  *
- * `packed` are values already in that form (racer_unit_sums, migration 080), joined as they are.
+ * `packed` are values already in that form (racer_unit_sums, migration 080), joined as they are;
+ * `minus` are such values to subtract (running totals, migration 120), sent as a second column.
  * The rows of the other pieces are sent row by row when they are about one per racer (one rollup
  * unit, or raw pieces, each grouped per key already): cheaper to send than to group here. Any
  * other plan is grouped here, dropping keys without races unless packed lines may still add some.
  */
-function boardSumsSql(rowPieces: Piece[], rowsSql: string | null, key: string, packed: string[], rowPerKey: (p: Piece) => boolean): string {
+function boardSumsSql(rowPieces: Piece[], rowsSql: string | null, key: string, packed: string[], minus: string[], rowPerKey: (p: Piece) => boolean): string {
   const texts = [...packed];
   if (rowsSql) {
     const rollups = rowPieces.filter((p) => p.source !== 'raw');
@@ -166,19 +171,28 @@ function boardSumsSql(rowPieces: Piece[], rowsSql: string | null, key: string, p
     const rows = perRow
       ? `SELECT ${key} AS k, races, typed, errs, secs, points FROM (${rowsSql}) AS p`
       : `SELECT ${key} AS k, ${COUNTERS.map((c) => `${counterSum(c)} AS ${c}`).join(', ')}
-           FROM (${rowsSql}) AS p GROUP BY 1${packed.length ? '' : ' HAVING sum(races::float8) > 0'}`;
+           FROM (${rowsSql}) AS p GROUP BY 1${packed.length || minus.length ? '' : ' HAVING sum(races::float8) > 0'}`;
     texts.push(`(SELECT string_agg(concat_ws(',', races, typed, errs, secs, points, k), E'\n') FROM (${rows}) AS t)`);
   }
-  // One text is sent as it is: joining it would only copy it.
-  return `SELECT ${META}, ${texts.length === 1 ? texts[0] : `concat_ws(E'\n', ${texts.join(', ')})`} AS sums`;
+  const minusColumn = minus.length ? `, ${joined(minus)} AS minus` : '';
+  return `SELECT ${META}, ${joined(texts)} AS sums${minusColumn}`;
+}
+
+/** Texts joined into one by newlines; one text is sent as it is, as joining it would only copy it. */
+function joined(texts: string[]): string {
+  return texts.length === 1 ? texts[0] : `concat_ws(E'\n', ${texts.join(', ')})`;
 }
 
 /**
- * A piece the individual board reads as one packed value (migrations 080, 100, 110): one calendar
- * unit added, or a span's trailing sums while their anchor is the plan's (else nothing, as
- * `span`). `column` is `sums` (lines to add up) or `board` (the board's own lines).
+ * A piece the individual board reads as one packed value (migrations 080, 100, 110, 120): one
+ * calendar unit added, a span's trailing sums while their anchor is the plan's (else nothing, as
+ * `span`), or a day's running totals, added or subtracted (those of the last day before it that
+ * has any). `column` is `sums` (lines to add up) or `board` (the board's own lines).
  */
 function packedValue(p: Piece, at: Bind, column: 'sums' | 'board'): string | null {
+  if (p.source === 'running') {
+    return column === 'sums' ? `(SELECT sums FROM racer_running_sums WHERE day <= ${at(p.day)}::date ORDER BY day DESC LIMIT 1)` : null;
+  }
   if (p.sign !== 1) return null;
   switch (p.source) {
     case 'trailing':
@@ -206,17 +220,19 @@ export function racerBoardLinesSql(pieces: Piece[], params: unknown[]): string |
 export function racerBoardSql(pieces: Piece[], params: unknown[]): string {
   const at = binder(params);
   const packed: string[] = [];
+  const minus: string[] = [];
   const rest: Piece[] = [];
   for (const p of pieces) {
     const sql = packedValue(p, at, 'sums');
-    if (sql) packed.push(sql);
-    else rest.push(p);
+    if (!sql) rest.push(p);
+    else if (p.sign === 1) packed.push(sql);
+    else minus.push(sql);
   }
-  return boardSumsSql(rest, rest.length ? racerPiecesSql(rest, params) : null, 'user_id', packed, oneUnit);
+  return boardSumsSql(rest, rest.length ? racerPiecesSql(rest, params) : null, 'user_id', packed, minus, oneUnit);
 }
 
 /** The team board's sums query, keyed by the JSON text of each tag. */
 export function teamBoardSql(pieces: Piece[], params: unknown[], opts: { showBots: boolean }): string {
   // The trailing sums are per racer: grouped here into a row per team.
-  return boardSumsSql(pieces, teamPiecesSql(pieces, params, opts), 'to_json(tag)::text', [], (p) => p.source !== 'trailing' && oneUnit(p));
+  return boardSumsSql(pieces, teamPiecesSql(pieces, params, opts), 'to_json(tag)::text', [], [], (p) => p.source !== 'trailing' && oneUnit(p));
 }

@@ -14,7 +14,7 @@ const unitStart = (t: number, source: 'hourly' | 'sixHour') => {
 /** How many times a batch ending at t is counted by the plan (signed). */
 function weight(pieces: Piece[], t: number, tz: string): number {
   let w = 0;
-  const day = pieces.some((p) => 'first' in p) ? dayKeyOf(t, tz) : '';
+  const day = pieces.some((p) => 'first' in p || p.source === 'running') ? dayKeyOf(t, tz) : '';
   const unit = { daily: day, weekly: day && weekStartOf(day), monthly: day && monthStartOf(day) };
   for (const p of pieces) {
     const inside =
@@ -22,6 +22,8 @@ function weight(pieces: Piece[], t: number, tz: string): number {
         ? unit[p.source] >= p.first && unit[p.source] <= p.last
         : p.source === 'trailing'
           ? t > p.anchor.getTime() - p.hours * HOUR && t <= p.anchor.getTime()
+          : p.source === 'running'
+          ? day <= p.day
           : p.source === 'raw'
           ? t >= p.start.getTime() && t < p.end.getTime()
           : unitStart(t, p.source) >= p.start.getTime() && unitStart(t, p.source) < p.end.getTime();
@@ -30,8 +32,8 @@ function weight(pieces: Piece[], t: number, tz: string): number {
   return w;
 }
 
-function checkExact(start: Date, end: Date, tz: string, now: Date, trailingAnchor?: Date) {
-  const pieces = planWindow({ start, end }, tz, now, { trailingAnchor });
+function checkExact(start: Date, end: Date, tz: string, now: Date, trailingAnchor?: Date, runningSums = false) {
+  const pieces = planWindow({ start, end }, tz, now, { trailingAnchor, runningSums });
   const from = Math.floor(start.getTime() / SLOT) * SLOT - 86_400_000;
   const to = end.getTime() + 86_400_000;
   for (let t = from; t < to; t += SLOT) {
@@ -153,6 +155,44 @@ describe('planWindow', () => {
     expect(pieces.some((p) => p.source === 'monthly' || p.source === 'weekly')).toBe(true);
     const days = pieces.filter((p) => p.source === 'daily').map((p) => ('first' in p ? daysBetween(p.first, p.last) + 1 : 0));
     expect(Math.max(0, ...days)).toBeLessThanOrEqual(10);
+  });
+
+  it('reads a run of whole days as two days of running totals, when the board may read them', () => {
+    const now = new Date('2026-03-10T18:07:00Z');
+    const tz = 'America/Chicago';
+    // Wed Mar 4 to Tue Mar 10 (today), across the spring-forward day: totals to Mar 10 minus those to Mar 3.
+    const week = checkExact(new Date('2026-03-04T06:00:00Z'), new Date('2026-03-11T05:00:00Z'), tz, now, undefined, true);
+    expect(week).toEqual([
+      { source: 'running', sign: 1, day: '2026-03-10' },
+      { source: 'running', sign: -1, day: '2026-03-03' },
+    ]);
+    // Ninety days: still two values.
+    expect(checkExact(new Date('2025-12-11T06:00:00Z'), new Date('2026-03-11T05:00:00Z'), tz, now, undefined, true)).toEqual([
+      { source: 'running', sign: 1, day: '2026-03-10' },
+      { source: 'running', sign: -1, day: '2025-12-10' },
+    ]);
+    // The team board may not: the same days from the daily and weekly rollups.
+    expect(checkExact(new Date('2026-03-04T06:00:00Z'), new Date('2026-03-11T05:00:00Z'), tz, now).some((p) => p.source === 'running')).toBe(false);
+    // Two days are cheaper as two daily rows, and one Sunday week as its packed unit.
+    expect(checkExact(new Date('2026-03-05T06:00:00Z'), new Date('2026-03-07T06:00:00Z'), tz, now, undefined, true)).toEqual([
+      { source: 'daily', sign: 1, first: '2026-03-05', last: '2026-03-06' },
+    ]);
+    expect(checkExact(new Date('2026-03-01T06:00:00Z'), new Date('2026-03-08T06:00:00Z'), tz, now, undefined, true)).toEqual([
+      { source: 'weekly', sign: 1, first: '2026-03-01', last: '2026-03-01' },
+    ]);
+  });
+
+  it('counts every batch exactly once with the running totals and trailing sums, in any zone', () => {
+    const rnd = lcg(11);
+    for (const tz of ['America/Chicago', 'Asia/Kathmandu', 'UTC']) {
+      for (let i = 0; i < 40; i++) {
+        const base = Date.parse('2026-02-25T00:00:00Z') + Math.floor(rnd() * 260 * 86_400) * 1000;
+        const len = Math.floor(rnd() * (i % 2 === 0 ? 3 * 86_400_000 : 40 * 86_400_000)) + 1000;
+        const now = new Date(base + Math.floor(rnd() * 2 * len));
+        const anchor = new Date(Math.floor(now.getTime() / SLOT) * SLOT);
+        checkExact(new Date(base), new Date(base + len), tz, now, i % 3 === 0 ? anchor : undefined, true);
+      }
+    }
   });
 
   it('counts every batch exactly once for random windows, DST days, a half-hour and a quarter-hour zone', () => {

@@ -4,7 +4,9 @@
  * six-hour blocks and hours from the six-hour and hourly rollups, and the edges from raw batches. A piece may also be subtracted: a
  * 24-hour window that starts at 22:00 is cheaper as "yesterday's daily rollup minus 00:00–22:00"
  * than as 22 hourly rows, and a day that is still running costs one daily row minus a (future,
- * empty) tail. Of all splits the cheapest by an estimated row count is chosen.
+ * empty) tail. The individual board may also read the racers' running totals: any run of whole
+ * days is the totals up to its last day minus those up to the day before its first. Of all splits
+ * the cheapest by an estimated row count is chosen.
  *
  * Rollups are keyed by the batch end time (hour = UTC hour of end_time, day = site day of
  * end_time, week and month = those of that day), so a batch belongs to a piece exactly when its
@@ -20,7 +22,9 @@ export type Piece =
   | { source: CalendarSource; sign: 1 | -1; first: DayKey; last: DayKey }
   | { source: TimedSource; sign: 1 | -1; start: Date; end: Date }
   /** The trailing sums of `hours` (server/db/trailing-sums.ts), valid while their anchor is `anchor`. */
-  | { source: 'trailing'; hours: TrailingHours; sign: 1 | -1; anchor: Date };
+  | { source: 'trailing'; hours: TrailingHours; sign: 1 | -1; anchor: Date }
+  /** Every batch up to the end of site day `day`: the racers' running totals (migration 120). */
+  | { source: 'running'; sign: 1 | -1; day: DayKey };
 
 /** Sources keyed by instants: UTC six-hour blocks (from 00:00), UTC hours, raw batch end times. */
 export type TimedSource = 'sixHour' | 'hourly' | 'raw';
@@ -142,27 +146,39 @@ function edgesCostAtLeast(first: number, last: number, a: number, b: number): nu
   return edge(first, a) + edge(last, b);
 }
 
-const levelsByZone = new Map<string, Level[]>();
+interface Zone {
+  cal: ZoneCalendar;
+  /** From coarsest to finest. */
+  levels: Level[];
+  daily: Level;
+}
 
-/** The levels from coarsest to finest, made once per zone (their calendars remember what they computed). */
-function zoneLevels(tz: string): Level[] {
-  let levels = levelsByZone.get(tz);
-  if (!levels) {
+const zones = new Map<string, Zone>();
+
+/** The zone's calendar and levels, made once per zone (they remember what they computed). */
+function zoneOf(tz: string): Zone {
+  let zone = zones.get(tz);
+  if (!zone) {
     const cal = makeZoneCalendar(tz);
-    levels = [
-      calendarLevel('monthly', cal, monthStartOf, nextMonth, 30.44),
-      calendarLevel('weekly', cal, weekStartOf, (u) => addDayKeys(u, 7), 7),
-      calendarLevel('daily', cal, (d) => d, (u) => addDayKeys(u, 1), 1),
-      utcLevel('sixHour', 6 * HOUR),
-      utcLevel('hourly', HOUR),
-    ];
-    levelsByZone.set(tz, levels);
+    const daily = calendarLevel('daily', cal, (d) => d, (u) => addDayKeys(u, 1), 1);
+    zone = {
+      cal,
+      daily,
+      levels: [
+        calendarLevel('monthly', cal, monthStartOf, nextMonth, 30.44),
+        calendarLevel('weekly', cal, weekStartOf, (u) => addDayKeys(u, 7), 7),
+        daily,
+        utcLevel('sixHour', 6 * HOUR),
+        utcLevel('hourly', HOUR),
+      ],
+    };
+    zones.set(tz, zone);
   }
-  return levels;
+  return zone;
 }
 
 function planner(tz: string, now: number) {
-  const levels = zoneLevels(tz);
+  const { levels } = zoneOf(tz);
   // Batch end times are never after now (one slot of slack for clock skew): only the part of a
   // piece up to then costs anything.
   const live = (start: number, end: number): [number, number] => [start, Math.max(start, Math.min(end, now + SLOT))];
@@ -212,11 +228,41 @@ function planner(tz: string, now: number) {
 export interface PlanExtras {
   /** The anchor of the trailing sums, when the board may read them. */
   trailingAnchor?: Date | null;
+  /** Whether the racers' running totals may be read (the individual board; they are per racer). */
+  runningSums?: boolean;
+}
+
+/** Reading a packed value: one piece, about one line per racer. */
+const PACKED_COST = PIECE_COST + 1;
+
+/**
+ * Plans of whole site days from the running totals: those up to the last day minus those up to
+ * the day before the first, for the days around each end of [a, b).
+ */
+function runningPlans(a: number, b: number, zone: Zone): Array<{ first: number; last: number; plan: Plan }> {
+  const { daily, cal } = zone;
+  const around = (t: number) => {
+    const floor = daily.floor(t);
+    return floor === t ? [t] : [floor, daily.next(floor)];
+  };
+  const plans = [];
+  for (const first of around(a)) {
+    for (const last of around(b)) {
+      if (first >= last) continue;
+      const pieces: Piece[] = [
+        { source: 'running', sign: 1, day: cal.dayOf(last - 1) },
+        { source: 'running', sign: -1, day: cal.dayOf(first - 1) },
+      ];
+      plans.push({ first, last, plan: { pieces, cost: 2 * PACKED_COST } });
+    }
+  }
+  return plans;
 }
 
 /**
  * The cheapest exact split of [start, end) into signed calendar, six-hour, hourly and raw pieces,
- * or the trailing sums of a span plus the edges between their window and this one.
+ * or the trailing sums of a span, or two days' running totals, plus the edges between their
+ * window and this one.
  */
 export function planWindow(w: Window, tz: string, now: Date, extras: PlanExtras = {}): Piece[] {
   const a = w.start.getTime();
@@ -226,19 +272,21 @@ export function planWindow(w: Window, tz: string, now: Date, extras: PlanExtras 
   const anchor = extras.trailingAnchor;
   const trailing = anchor
     ? TRAILING_HOURS.map((hours) => ({
-        // The trailing sums cover end times in (anchor − span, anchor], i.e. [t0, t1) to the millisecond.
-        t0: anchor.getTime() - hours * HOUR + 1,
-        t1: anchor.getTime() + 1,
-        plan: { pieces: [{ source: 'trailing', hours, sign: 1, anchor }], cost: PIECE_COST + 1 } as Plan,
+        // The trailing sums cover end times in (anchor − span, anchor], i.e. [first, last) to the millisecond.
+        first: anchor.getTime() - hours * HOUR + 1,
+        last: anchor.getTime() + 1,
+        plan: { pieces: [{ source: 'trailing', hours, sign: 1, anchor }], cost: PACKED_COST } as Plan,
       }))
     : [];
   // A window the trailing sums fit exactly (no slot boundary at either edge) is one packed value:
   // nothing reads less, so there is no need to search for another plan.
-  for (const t of trailing) if (edgesCostAtLeast(t.t0, t.t1, a, b) === 0) return t.plan.pieces;
+  for (const t of trailing) if (edgesCostAtLeast(t.first, t.last, a, b) === 0) return t.plan.pieces;
+  const spans = [...trailing];
+  if (extras.runningSums) spans.push(...runningPlans(a, b, zoneOf(tz)));
   let best = cover(a, b, 0);
-  for (const t of trailing) {
-    if (t.plan.cost + edgesCostAtLeast(t.t0, t.t1, a, b) >= best.cost) continue;
-    const fitted = fitToWindow(t.plan, t.t0, t.t1, a, b, (x, y) => cover(x, y, 0));
+  for (const s of spans) {
+    if (s.plan.cost + edgesCostAtLeast(s.first, s.last, a, b) >= best.cost) continue;
+    const fitted = fitToWindow(s.plan, s.first, s.last, a, b, (x, y) => cover(x, y, 0));
     if (fitted.cost < best.cost) best = fitted;
   }
   return best.pieces;
