@@ -15,7 +15,7 @@ import { openPglite } from '../server/db/pglite.js';
 import { openPostgres } from '../server/db/postgres.js';
 import { buildApp } from '../server/http/app.js';
 import { BENCH_NOW, buildDataset, datasetInfo, DAYS, hasDataset, RACERS, TEAMS, type DatasetInfo } from './leaderboards/dataset.js';
-import { measureQueries, type QueryResult } from './leaderboards/measure.js';
+import { CACHED_RUNS, DIRECT_RUNS, HTTP_RUNS, measureQueries, type QueryResult } from './leaderboards/measure.js';
 
 const TZ = 'America/Chicago';
 const PGLITE_DIR = path.resolve('.bench-data/leaderboards-pglite');
@@ -150,8 +150,9 @@ export default async function run(log: (s: string) => void = console.log): Promi
     "(rollups plus exact raw edges, JSON and its compression included). Every HTTP request carries a browser's Accept-Encoding (`gzip, deflate, br, zstd`), so",
     'answers of 1 KB and more go in brotli: "KB (sent)" is the JSON\'s size and, in brackets, what was sent. "Direct" is',
     'the same query called directly, as "naive" is: the same answer (same JSON) summed from raw batches only. "Cached"',
-    'repeats an HTTP request. Times in milliseconds, one client, no concurrency; before each series a full garbage',
-    'collection and five untimed calls. The direct and naive runs take turns over the same stretch of time, and the',
+    `repeats an HTTP request. Times in milliseconds, one client, no concurrency; ${HTTP_RUNS} uncached HTTP, ${DIRECT_RUNS} direct and`,
+    `${CACHED_RUNS} cached requests per query, each series after a full garbage collection and five untimed calls.`,
+    'The direct and naive runs take turns over the same stretch of time, and the',
     'ratio compares their medians. "Same result": every row and field equal to the naive answer (numbers to 1e-9).',
     '',
   ];
