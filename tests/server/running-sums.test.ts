@@ -157,3 +157,47 @@ describe.each(dbKinds)('running totals on %s', (kind) => {
     expect((await db.query('SELECT * FROM racer_running_sums')).rows).toEqual([]);
   });
 });
+
+describe.runIf(dbKinds.includes('postgres'))('running totals written by two transactions at once on postgres', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await freshDatabase('postgres');
+    await addTeam(db, 'ALPHA');
+    await addRacer(db, { userId: 1, username: 'alice', tag: 'ALPHA' });
+    await addBatches(db, [b(1, 'ALPHA', '2026-02-20T18:00:00Z', 1), b(1, 'ALPHA', noon('9'), 1)]);
+  });
+  afterAll(() => db.close());
+
+  /** A daily rollup row written by hand (batch writers already take turns on the trailing sums' anchor). */
+  const rollup = (day: string, races: number): [string, unknown[]] => [
+    `INSERT INTO daily_rollups (user_id, tag, day, day_start, races, lifetime_races, typed, errs, secs, points)
+     VALUES (1, 'ALPHA', $1::date, $1::date, $2, $2, $2 * 500, $2 * 5, $2 * 40, $2 * 173.25)`,
+    [day, races],
+  ];
+
+  it('take turns: the later one totals from what the first committed', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let wrote!: () => void;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    // The first writes Mar 5 and stays open; the second writes Feb 26 meanwhile (another week and
+    // month, so no other rollup row is shared), then the first commits.
+    const first = db.transaction(async (tx) => {
+      await tx.query(...rollup('2026-03-05', 2));
+      wrote();
+      await held;
+    });
+    await written;
+    const second = db.transaction((tx) => tx.query(...rollup('2026-02-26', 4)));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    await Promise.all([first, second]);
+    expect(await runningRaces(db)).toEqual({
+      '2026-02-20': { 1: 1 },
+      '2026-02-26': { 1: 5 },
+      '2026-03-05': { 1: 7 },
+      '2026-03-09': { 1: 8 },
+    });
+    expect(await packedLines(db)).toEqual(await runningFromRollups(db));
+  });
+});

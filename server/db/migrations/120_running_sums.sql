@@ -23,6 +23,9 @@ DECLARE
   totals text;
   d date;
 BEGIN
+  -- Two transactions changing daily rollups at once (the collector runs alone, but a hand-run
+  -- backfill might not) take turns here, so the later one totals from what the first committed.
+  PERFORM pg_advisory_xact_lock(7270120);
   SELECT sums INTO totals FROM racer_running_sums WHERE day < from_day ORDER BY day DESC LIMIT 1;
   DELETE FROM racer_running_sums WHERE day >= from_day;
   FOR d IN SELECT DISTINCT day FROM daily_rollups WHERE day >= from_day ORDER BY day LOOP
