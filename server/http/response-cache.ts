@@ -26,7 +26,7 @@ export interface ResponseCacheOptions {
 /** An answer as UTF-8 JSON, and compressed per encoding once some client asked for it. */
 interface Entry {
   body: Buffer;
-  encoded: Partial<Record<BodyEncoding, Promise<Buffer>>>;
+  encoded: Partial<Record<BodyEncoding, Buffer>>;
   /** The body's size plus its compressed forms' sizes once made. */
   bytes: number;
 }
@@ -98,26 +98,20 @@ export class ResponseCache {
     const entry = await this.entry(id, computeJson);
     reply.type('application/json; charset=utf-8');
     if (!encoding || entry.body.length < MIN_ENCODED_BYTES) return reply.send(entry.body);
-    return reply.header('Content-Encoding', encoding).send(await this.encoded(id, entry, encoding));
+    return reply.header('Content-Encoding', encoding).send(this.encoded(id, entry, encoding));
   }
 
   /** The entry's body in `encoding`, compressed on first demand and kept with it. */
-  private encoded(id: string, entry: Entry, encoding: BodyEncoding): Promise<Buffer> {
+  private encoded(id: string, entry: Entry, encoding: BodyEncoding): Buffer {
     let made = entry.encoded[encoding];
     if (!made) {
       made = encodeBody(entry.body, encoding);
       entry.encoded[encoding] = made;
-      void made.then(
-        (bytes) => {
-          if (this.entries.get(id) !== entry) return;
-          entry.bytes += bytes.length;
-          this.bytes += bytes.length;
-          this.evict();
-        },
-        () => {
-          delete entry.encoded[encoding];
-        },
-      );
+      entry.bytes += made.length;
+      if (this.entries.get(id) === entry) {
+        this.bytes += made.length;
+        this.evict();
+      }
     }
     return made;
   }
