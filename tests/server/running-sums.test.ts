@@ -21,7 +21,7 @@ const b = (userId: number, tag: string, endTime: string, races: number) => ({
   userId, tag, endTime: new Date(endTime), races, typed: 500 * races, errs: 5 * races, secs: 40 * races,
 });
 
-/** Noon in Chicago (CST, UTC−6) of a March day before the change to summer time on the 8th. */
+/** 18:00 UTC of a day in early March: noon in Chicago, 1 pm from the change to summer time on the 8th. */
 const noon = (day: string) => `2026-03-0${day}T18:00:00Z`;
 
 /** Races per racer in each day's running totals. */
