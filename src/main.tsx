@@ -1,6 +1,6 @@
 /**
- * Entry point: restores the persisted query cache from IndexedDB, then renders the router (a
- * small splash shows meanwhile), and registers the service worker.
+ * Entry point: connects the online state, restores the persisted query cache from IndexedDB, then
+ * renders the router (a small splash shows meanwhile), and registers the service worker.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,8 +8,10 @@ import { useIsRestoring } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
-import { PERSIST_MAX_AGE, createQueryClient, queryPersister } from './lib/query-client';
+import { connectOnlineManager } from './lib/online';
+import { createQueryClient, persistOptions } from './lib/query-client';
 import { parseSearch, stringifySearch } from './lib/search';
+import { watchSession } from './lib/session-end';
 import { syncSiteTimezone } from './lib/site';
 import { registerServiceWorker } from './features/app-shell/service-worker';
 import { RouteError, RoutePending } from './features/app-shell/route-states';
@@ -18,8 +20,10 @@ import './styles/base.css';
 import './styles/shell.css';
 import './styles/ui.css';
 
+connectOnlineManager();
 const queryClient = createQueryClient();
 syncSiteTimezone(queryClient);
+watchSession(queryClient);
 
 const router = createRouter({
   routeTree,
@@ -60,7 +64,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <PersistQueryClientProvider
       client={queryClient}
-      persistOptions={{ persister: queryPersister, maxAge: PERSIST_MAX_AGE, buster: __BUILD_ID__ }}
+      persistOptions={persistOptions(queryClient)}
       // Restored data shows at once and is revalidated when its screen mounts: the copy on disk may
       // be days old, or miss a change made in the second before a reload.
       onSuccess={() => queryClient.invalidateQueries({ refetchType: 'none' })}

@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
 import { ApiError, apiGet, apiSend, apiUrl, shouldRetry } from './api';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  onlineManager.setOnline(true);
+});
 
 function stubFetch(status: number, body: string) {
   const fetchMock = vi.fn(async () => new Response(body, { status, headers: { 'Content-Type': 'application/json' } }));
@@ -23,9 +27,9 @@ describe('api helpers', () => {
     expect((err as ApiError).message).toBe('Team ZZZ is not tracked');
   });
 
-  it('reports a non-JSON failure by its status', async () => {
-    stubFetch(502, '<html>Bad gateway</html>');
-    await expect(apiGet('/api/site')).rejects.toMatchObject({ status: 502, message: 'Request failed (502)' });
+  it('reports a failure without an error text by its status', async () => {
+    stubFetch(500, '<html>Internal</html>');
+    await expect(apiGet('/api/site')).rejects.toMatchObject({ status: 500, message: 'Request failed (500)' });
   });
 
   it('sends JSON bodies with same-origin credentials', async () => {
@@ -44,5 +48,27 @@ describe('api helpers', () => {
     expect(shouldRetry(0, new ApiError(500, 'x'))).toBe(true);
     expect(shouldRetry(1, new ApiError(0, 'x'))).toBe(true);
     expect(shouldRetry(2, new ApiError(503, 'x'))).toBe(false);
+  });
+});
+
+describe('a request the server does not answer counts as offline', () => {
+  const cases: [string, () => Promise<Response>][] = [
+    ['the network fails', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['a proxy says the server is down', async () => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } })],
+    ['a captive portal answers with its own page', async () => new Response('<html>Sign in to Wi-Fi</html>', { status: 200, headers: { 'Content-Type': 'text/html' } })],
+  ];
+  it.each(cases)('when %s', async (_, answer) => {
+    vi.stubGlobal('fetch', vi.fn(answer));
+    await expect(apiGet('/api/team-tags')).rejects.toMatchObject({ status: 0, message: 'You are offline' });
+    expect(onlineManager.isOnline()).toBe(false);
+  });
+
+  it('and the next answer from the server is online again', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    await apiGet('/api/team-tags').catch(() => undefined);
+    expect(onlineManager.isOnline()).toBe(false);
+    stubFetch(404, JSON.stringify({ error: 'Team ZZZ is not tracked' }));
+    await apiGet('/api/team-info', { tag: 'ZZZ' }).catch(() => undefined);
+    expect(onlineManager.isOnline()).toBe(true);
   });
 });

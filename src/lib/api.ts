@@ -1,4 +1,9 @@
-/** Fetch helpers for the JSON API under /api: query strings, JSON bodies and error texts. */
+/**
+ * Fetch helpers for the JSON API under /api: query strings, JSON bodies and error texts. A request
+ * that gets no answer from the server reports the app offline (lib/online.ts); a 401 tells the
+ * session listeners that the staff session is over.
+ */
+import { isServerReply, reportReachable, reportUnreachable } from './online';
 
 /** A failed call: the HTTP status (0 when the network failed) and the server's `error` text. */
 export class ApiError extends Error {
@@ -24,7 +29,24 @@ export function apiUrl(path: string, params?: QueryParams): string {
   return s ? `${url}?${s}` : url;
 }
 
-async function readResponse<T>(res: Response): Promise<T> {
+const OFFLINE_TEXT = 'You are offline';
+
+const unauthorizedListeners = new Set<() => void>();
+
+/** Calls `listener` whenever the server answers 401 (an expired or ended session); returns the unsubscribe. */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+async function readResponse<T>(res: Response, path: string): Promise<T> {
+  if (!isServerReply(res.status, res.headers.get('content-type'))) {
+    reportUnreachable();
+    throw new ApiError(0, OFFLINE_TEXT);
+  }
+  reportReachable();
+  // A wrong password is the login form's business, not the end of a session.
+  if (res.status === 401 && path !== '/api/login') for (const listener of unauthorizedListeners) listener();
   const text = await res.text();
   let body: unknown = undefined;
   if (text) {
@@ -48,14 +70,15 @@ async function doFetch(url: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(url, { credentials: 'same-origin', ...init });
   } catch {
-    throw new ApiError(0, navigator.onLine === false ? 'You are offline' : 'Network error');
+    reportUnreachable();
+    throw new ApiError(0, OFFLINE_TEXT);
   }
 }
 
 /** GET a JSON document; throws ApiError with the server's `error` text on failure. */
 export async function apiGet<T>(path: string, params?: QueryParams): Promise<T> {
   const res = await doFetch(apiUrl(path, params), { headers: { Accept: 'application/json' } });
-  return readResponse<T>(res);
+  return readResponse<T>(res, path);
 }
 
 /** POST, PUT or DELETE with a JSON body; throws ApiError with the server's `error` text on failure. */
@@ -65,7 +88,7 @@ export async function apiSend<T>(method: 'POST' | 'PUT' | 'DELETE', path: string
     headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return readResponse<T>(res);
+  return readResponse<T>(res, path);
 }
 
 /** Whether a query should be retried: never for a 4xx (the answer will not change), at most twice otherwise. */

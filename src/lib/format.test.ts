@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAccuracy, formatCT, formatInt, formatMoney, formatWpm } from './format';
+import { formatAccuracy, formatAge, formatCT, formatInt, formatMoney, formatWpm } from './format';
 
 describe('number formats', () => {
   it('rounds races and points with thousands separators', () => {
@@ -40,5 +40,19 @@ describe('formatCT', () => {
     expect(formatCT(Date.UTC(2026, 0, 1, 18, 0), 'h:mm a', 'America/Chicago')).toBe('12:00 PM CT');
     expect(formatCT(null)).toBe('-');
     expect(formatCT('not a date')).toBe('-');
+  });
+});
+
+describe('formatAge', () => {
+  const now = Date.UTC(2026, 2, 10, 18, 0, 0);
+  it('says how old data is in the largest whole unit', () => {
+    expect(formatAge(now - 30_000, now)).toBe('just now');
+    expect(formatAge(now - 5 * 60_000 - 59_000, now)).toBe('5 min ago');
+    expect(formatAge(now - 3 * 3600_000, now)).toBe('3 h ago');
+    expect(formatAge(now - 36 * 3600_000, now)).toBe('1 day ago');
+    expect(formatAge(now - 50 * 3600_000, now)).toBe('2 days ago');
+  });
+  it('treats a time ahead of the clock as now', () => {
+    expect(formatAge(now + 60_000, now)).toBe('just now');
   });
 });

@@ -75,3 +75,14 @@ export function formatCT(iso: string | number | Date | null | undefined, pattern
   if (!instant || Number.isNaN(instant.getTime())) return MISSING;
   return `${formatInZone(instant, tz, pattern)} ${zoneLabel(tz)}`;
 }
+
+/** How old data fetched at `at` is at `now`: "just now", "5 min ago", "3 h ago", "2 days ago". */
+export function formatAge(at: number, now: number): string {
+  const minutes = Math.floor(Math.max(0, now - at) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  return days === 1 ? '1 day ago' : `${days} days ago`;
+}

@@ -2,10 +2,12 @@
  * The app's TanStack Query client and its IndexedDB persister (idb-keyval): whatever a person has
  * seen stays readable offline for a week; a new build starts with an empty cache.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type Query } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
 import { shouldRetry } from './api';
+import { isLoggedIn, isSessionData } from './session-end';
 
 /** How long the persisted cache is kept; gcTime must be at least this for queries to survive. */
 export const PERSIST_MAX_AGE = 7 * 24 * 3600 * 1000;
@@ -19,9 +21,21 @@ export function createQueryClient(): QueryClient {
         gcTime: PERSIST_MAX_AGE,
         retry: shouldRetry,
         refetchOnWindowFocus: true,
+        // Offline (lib/online.ts) a fetch waits for the connection instead of failing.
+        networkMode: 'online',
       },
     },
   });
+}
+
+/**
+ * What goes to IndexedDB: every query with data, also one whose last refresh failed (TanStack's
+ * default keeps only successful ones, so one failed refetch used to drop a screen's saved copy);
+ * staff data only while someone is logged in.
+ */
+export function shouldPersistQuery(query: Pick<Query, 'queryKey' | 'state'>, loggedIn: boolean): boolean {
+  if (query.state.data === undefined) return false;
+  return loggedIn || !isSessionData(query.queryKey);
 }
 
 export const queryPersister = createAsyncStoragePersister({
@@ -33,3 +47,13 @@ export const queryPersister = createAsyncStoragePersister({
     removeItem: (key) => del(key),
   },
 });
+
+/** The options of PersistQueryClientProvider: the persister, the week, the build id and the rule above. */
+export function persistOptions(queryClient: QueryClient, persister = queryPersister): Omit<PersistQueryClientOptions, 'queryClient'> {
+  return {
+    persister,
+    maxAge: PERSIST_MAX_AGE,
+    buster: typeof __BUILD_ID__ === 'undefined' ? 'test' : __BUILD_ID__,
+    dehydrateOptions: { shouldDehydrateQuery: (query) => shouldPersistQuery(query, isLoggedIn(queryClient)) },
+  };
+}

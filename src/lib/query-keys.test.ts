@@ -16,7 +16,7 @@ describe('shared query keys', () => {
   });
 
   it('cover both leaderboards', () => {
-    const times = { start_time: '2025-01-01 00:00:00', end_time: '2025-01-02 00:00:00', tz: 'America/Chicago' };
+    const times = { window: { start_time: '2025-01-01 00:00:00', end_time: '2025-01-02 00:00:00' }, tz: 'America/Chicago' };
     expect([teamLeaderboardQueryOptions(times).queryKey[0], individualLeaderboardQueryOptions(times).queryKey[0]]).toEqual([
       ...LEADERBOARD_QUERY_ROOTS,
     ]);

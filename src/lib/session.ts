@@ -1,17 +1,24 @@
 /** Login state (GET /api/me) and the team a teamadmin manages (GET /api/my-team-tag). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MeResponse, MyTeamTagResponse } from '../../contract/auth';
-import { apiGet } from './api';
+import { ApiError, apiGet } from './api';
 
 export const ME_QUERY_KEY = ['me'] as const;
 
-const LOGGED_OUT: MeResponse = { logged_in: false, username: null, role: null };
+export const LOGGED_OUT: MeResponse = { logged_in: false, username: null, role: null };
 
-/** A failed call means logged out (spec §8). */
+/**
+ * A failed call means logged out (spec §8); no answer at all (offline) is no news, so a staff
+ * member who reloads offline still sees who they are.
+ */
 export function meQueryOptions() {
   return queryOptions({
     queryKey: ME_QUERY_KEY,
-    queryFn: () => apiGet<MeResponse>('/api/me').catch((): MeResponse => LOGGED_OUT),
+    queryFn: () =>
+      apiGet<MeResponse>('/api/me').catch((error: unknown): MeResponse => {
+        if (error instanceof ApiError && error.status === 0) throw error;
+        return LOGGED_OUT;
+      }),
     staleTime: 60_000,
   });
 }

@@ -1,8 +1,20 @@
 /** The loading, error, empty and offline states every screen shows. */
-import { formatCT } from '../lib/format';
+import { formatAge, formatCT } from '../lib/format';
 import { useOnline } from '../lib/online';
 
+/**
+ * A spinner while online. Offline a query waits for the connection instead of loading, so a screen
+ * with nothing saved says so rather than spinning for ever.
+ */
 export function Loading({ text = 'Loading...' }: { text?: string }) {
+  const online = useOnline();
+  if (!online) {
+    return (
+      <div className="state state-empty state-offline" role="status">
+        You're offline and this has not been saved on this device yet. It loads when the connection is back.
+      </div>
+    );
+  }
   return (
     <div className="state state-loading" role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />
@@ -23,13 +35,13 @@ export function Empty({ text }: { text: string }) {
   return <div className="state state-empty">{text}</div>;
 }
 
-/** "Offline, data from <time>" for a query's dataUpdatedAt; shows nothing while online. */
+/** "Offline, data from <time> (<age>)" for a query's dataUpdatedAt; shows nothing while online. */
 export function OfflineNote({ updatedAt }: { updatedAt: number | undefined }) {
   const online = useOnline();
   if (online || !updatedAt) return null;
   return (
     <p className="offline-note" role="status">
-      Offline, data from {formatCT(updatedAt)}
+      Offline, data from {formatCT(updatedAt)} ({formatAge(updatedAt, Date.now())})
     </p>
   );
 }

@@ -1,14 +1,12 @@
 /** Right side of the top navigation: username and Logout when logged in, else a Login button. */
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MeResponse } from '../../../contract/auth';
 import { apiSend } from '../../lib/api';
 import { useOnline } from '../../lib/online';
 import { ME_QUERY_KEY, useMe } from '../../lib/session';
+import { endSession } from '../../lib/session-end';
 import { UserIcon } from '../../ui/icons';
 import { LoginDialog } from './login-dialog';
-
-const LOGGED_OUT: MeResponse = { logged_in: false, username: null, role: null };
 
 export function AccountMenu() {
   const me = useMe();
@@ -19,10 +17,8 @@ export function AccountMenu() {
   const logout = useMutation({
     mutationFn: () => apiSend<unknown>('POST', '/api/logout', {}),
     onSettled: () => {
-      queryClient.setQueryData(ME_QUERY_KEY, LOGGED_OUT);
-      // Staff data (user accounts, the audit log) must not stay in this browser's cache.
-      queryClient.removeQueries({ queryKey: ['staff'] });
-      queryClient.removeQueries({ queryKey: ['my-team-tag'] });
+      // Staff data (user accounts, the audit log) must not stay in this browser, in any tab.
+      endSession(queryClient);
       void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
     },
   });

@@ -1,28 +1,54 @@
 /**
- * Query options of the leaderboards: one board for one window. The key holds the window's API
- * times, the bot flag and the site time zone, so a change of any of them is a different board.
+ * Query options of the leaderboards: one board for one window. A calendar window's key holds its
+ * API times; a rolling one (24 hours, 7 days, or the span before it for rank changes) is keyed by
+ * its name and reads the clock when it fetches, so its last answer stays the board of that view
+ * (offline, on a cold start, a minute later) and it refreshes every minute while shown. The key
+ * also holds the bot flag and the site time zone.
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { IndividualLeaderboardResponse, TeamLeaderboardResponse } from '../../../contract/leaderboards';
-import type { ApiTimes } from '../../../server/domain/periods';
+import { apiTimes, periodWindow, previousWindow, type ApiTimes, type PeriodSelection } from '../../../server/domain/periods';
 import { apiGet } from '../../lib/api';
 
-export interface TeamBoardArgs extends ApiTimes {
+const ROLLING_REFRESH_MS = 60_000;
+
+/** Which board a query asks for: a calendar window's times, or a rolling window by name. */
+export type BoardWindow = ApiTimes | { rolling: '24hour' | '7day'; previous: boolean };
+
+/** The window of a selection (or of the one before it, `previous`) as a board query asks for it. */
+export function boardWindow(sel: PeriodSelection, previous: boolean, now: Date, tz: string): BoardWindow {
+  if (sel.period === '24hour' || sel.period === '7day') return { rolling: sel.period, previous };
+  return apiTimes(previous ? previousWindow(sel, now, tz) : periodWindow(sel, now, tz), tz);
+}
+
+/** The API times to send for a board window at `now`. */
+export function boardTimes(w: BoardWindow, now: Date, tz: string): ApiTimes {
+  if (!('rolling' in w)) return w;
+  const sel = { period: w.rolling };
+  return apiTimes(w.previous ? previousWindow(sel, now, tz) : periodWindow(sel, now, tz), tz);
+}
+
+const refreshOf = (w: BoardWindow) => ('rolling' in w ? ROLLING_REFRESH_MS : false);
+
+export interface TeamBoardArgs {
+  window: BoardWindow;
   /** Sent only by the team 24 hour, 7 day and daily views. */
   showbot?: 'TRUE' | 'FALSE';
   tz: string;
 }
 
-export function teamLeaderboardQueryOptions({ start_time, end_time, showbot, tz }: TeamBoardArgs) {
+export function teamLeaderboardQueryOptions({ window, showbot, tz }: TeamBoardArgs) {
   return queryOptions({
-    queryKey: ['team-leaderboard', { start_time, end_time, showbot: showbot ?? null, tz }] as const,
-    queryFn: () => apiGet<TeamLeaderboardResponse>('/api/team-leaderboard', { start_time, end_time, showbot }),
+    queryKey: ['team-leaderboard', { ...window, showbot: showbot ?? null, tz }] as const,
+    queryFn: () => apiGet<TeamLeaderboardResponse>('/api/team-leaderboard', { ...boardTimes(window, new Date(), tz), showbot }),
+    refetchInterval: refreshOf(window),
   });
 }
 
-export function individualLeaderboardQueryOptions({ start_time, end_time, tz }: ApiTimes & { tz: string }) {
+export function individualLeaderboardQueryOptions({ window, tz }: { window: BoardWindow; tz: string }) {
   return queryOptions({
-    queryKey: ['individual-leaderboard', { start_time, end_time, tz }] as const,
-    queryFn: () => apiGet<IndividualLeaderboardResponse>('/api/individual-leaderboard', { start_time, end_time }),
+    queryKey: ['individual-leaderboard', { ...window, tz }] as const,
+    queryFn: () => apiGet<IndividualLeaderboardResponse>('/api/individual-leaderboard', { ...boardTimes(window, new Date(), tz) }),
+    refetchInterval: refreshOf(window),
   });
 }

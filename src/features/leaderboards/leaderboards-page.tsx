@@ -17,7 +17,7 @@ import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
 import { DataAsOf } from './data-as-of';
 import { individualColumns, teamColumns } from './leaderboard-columns';
-import { individualLeaderboardQueryOptions, teamLeaderboardQueryOptions } from './leaderboard-queries';
+import { boardWindow, individualLeaderboardQueryOptions, teamLeaderboardQueryOptions } from './leaderboard-queries';
 import { buildBoard, pageOf, type BoardRow } from './leaderboard-rows';
 import {
   emptyMessage,
@@ -33,7 +33,6 @@ import {
 import { DEFAULT_LEADERBOARD_SORT, nextLeaderboardSort, type LeaderboardSort, type LeaderboardSortKey } from './leaderboard-sort';
 import { PeriodPicker } from './period-picker';
 import { boardHeading } from './period-labels';
-import { useLastFor } from './use-last-for';
 import { useMinuteClock } from './use-minute-clock';
 import './leaderboards.css';
 
@@ -85,17 +84,18 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
   const showbot = sendsShowBot(groupBy, period) ? (showBots ? 'TRUE' : 'FALSE') : undefined;
   const isTeams = groupBy === 'teams';
 
-  const teamQuery = useQuery({ ...teamLeaderboardQueryOptions({ ...times, showbot, tz }), enabled: isTeams });
-  const teamPrevious = useQuery({ ...teamLeaderboardQueryOptions({ ...previous, showbot, tz }), enabled: isTeams });
-  const racerQuery = useQuery({ ...individualLeaderboardQueryOptions({ ...times, tz }), enabled: !isTeams });
-  const racerPrevious = useQuery({ ...individualLeaderboardQueryOptions({ ...previous, tz }), enabled: !isTeams });
+  const boardNow = boardWindow(selection, false, now, tz);
+  const boardBefore = boardWindow(selection, true, now, tz);
+  const teamQuery = useQuery({ ...teamLeaderboardQueryOptions({ window: boardNow, showbot, tz }), enabled: isTeams });
+  const teamPrevious = useQuery({ ...teamLeaderboardQueryOptions({ window: boardBefore, showbot, tz }), enabled: isTeams });
+  const racerQuery = useQuery({ ...individualLeaderboardQueryOptions({ window: boardNow, tz }), enabled: !isTeams });
+  const racerPrevious = useQuery({ ...individualLeaderboardQueryOptions({ window: boardBefore, tz }), enabled: !isTeams });
   const query = isTeams ? teamQuery : racerQuery;
   const previousQuery = isTeams ? teamPrevious : racerPrevious;
 
-  // While a rolling window moves on by a minute, keep showing the board of the same choice.
-  const boardId = `${groupBy}|${selectionKey}|${showbot ?? ''}|${tz}`;
-  const current = useLastFor<TeamLeaderboardRow[] | IndividualLeaderboardRow[]>(boardId, query.data);
-  const before = useLastFor<TeamLeaderboardRow[] | IndividualLeaderboardRow[]>(boardId, previousQuery.data);
+  // A rolling window's key stays put as the minutes pass (leaderboard-queries.ts): its last board stays on screen.
+  const current: TeamLeaderboardRow[] | IndividualLeaderboardRow[] | undefined = query.data;
+  const before: TeamLeaderboardRow[] | IndividualLeaderboardRow[] | undefined = previousQuery.data;
 
   const board = useMemo(
     () => (current ? buildBoard<TeamLeaderboardRow | IndividualLeaderboardRow>(current, before, { sort, showBots: showBots || isTeams, filter }) : []),

@@ -67,7 +67,8 @@ function RacerDetails({ username, subtab, tag, picker }: RacerDetailsProps) {
   const tz = useSiteTimezone();
   const info = useQuery(racerInfoQueryOptions(username));
   const batches = useQuery(racerBatchesQueryOptions(username));
-  const series = useMemo(() => (batches.data && !batches.isError ? toBatchSeries(batches.data) : null), [batches.data, batches.isError]);
+  // A failed refresh keeps the racer's last data on screen.
+  const series = useMemo(() => (batches.data ? toBatchSeries(batches.data) : null), [batches.data]);
   const full = series ? fullRange(series.time) : null;
 
   // null follows the whole history, also when new batches arrive.
@@ -78,7 +79,7 @@ function RacerDetails({ username, subtab, tag, picker }: RacerDetailsProps) {
   const shown = useDeferredValue(range);
   const { lo, hi } = series && shown ? indexWindow(series.time, shown) : { lo: 0, hi: 0 };
 
-  const highestSpeed = info.isError ? null : info.data?.highestSpeed;
+  const highestSpeed = info.data?.highestSpeed;
   const wpmMax = useMemo(() => wpmAxisMax(topWpm(highestSpeed, series?.wpm ?? [])), [highestSpeed, series]);
 
   const onRange = (r: DateRange) => {
@@ -93,12 +94,12 @@ function RacerDetails({ username, subtab, tag, picker }: RacerDetailsProps) {
         {full && range ? <DateRangeSlider full={full} value={range} onChange={onRange} /> : null}
       </section>
 
-      {info.isPending ? (
-        <Loading text="Loading racer info..." />
+      {info.data ? (
+        <InfoBanner info={info.data} />
       ) : info.isError ? (
         <ErrorBox text={racerErrorText(info.error, 'Failed to fetch racer info')} />
       ) : (
-        <InfoBanner info={info.data} />
+        <Loading text="Loading racer info..." />
       )}
 
       <TabLinks label="Racer views">
@@ -119,7 +120,7 @@ function RacerDetails({ username, subtab, tag, picker }: RacerDetailsProps) {
       <OfflineNote updatedAt={batches.dataUpdatedAt} />
       {batches.isPending ? (
         <Loading text="Loading batch data..." />
-      ) : batches.isError || !series ? (
+      ) : !series ? (
         <ErrorBox text={racerErrorText(batches.error, 'Failed to fetch batch data')} />
       ) : series.time.length === 0 ? (
         <Empty text="No batches recorded for this racer yet." />

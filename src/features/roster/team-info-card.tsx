@@ -43,7 +43,8 @@ function fields(info: TeamInfo): Array<[string, ReactNode]> {
 export function TeamInfoCard({ tag }: { tag: string }) {
   const { data, error, isPending } = useQuery(teamInfoQueryOptions(tag));
   if (isPending) return <Loading text="Loading team info..." />;
-  if (error) return <ErrorBox text={error.message} />;
+  // A failed refresh keeps the card it had.
+  if (error && !data) return <ErrorBox text={error.message} />;
   return (
     <section className="card team-info" aria-labelledby="team-info-title">
       <h2 id="team-info-title" className="card-title">

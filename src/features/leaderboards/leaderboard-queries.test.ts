@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { boardTimes, boardWindow, individualLeaderboardQueryOptions, teamLeaderboardQueryOptions } from './leaderboard-queries';
+
+const TZ = 'America/Chicago';
+// 2026-03-10 13:05 and 13:06 CDT (UTC-5).
+const AT_1305 = new Date(Date.UTC(2026, 2, 10, 18, 5, 20));
+const AT_1306 = new Date(Date.UTC(2026, 2, 10, 18, 6, 5));
+
+const teamKey = (sel: Parameters<typeof boardWindow>[0], previous: boolean, now: Date) =>
+  teamLeaderboardQueryOptions({ window: boardWindow(sel, previous, now, TZ), showbot: 'FALSE', tz: TZ }).queryKey;
+
+describe('leaderboard query keys', () => {
+  it('keep a rolling board under one key as the minutes pass, so its last answer is found offline', () => {
+    expect(teamKey({ period: '24hour' }, false, AT_1305)).toEqual(teamKey({ period: '24hour' }, false, AT_1306));
+    expect(teamKey({ period: '24hour' }, false, AT_1305)).toEqual(['team-leaderboard', { rolling: '24hour', previous: false, showbot: 'FALSE', tz: TZ }]);
+    const individual = (now: Date) => individualLeaderboardQueryOptions({ window: boardWindow({ period: '7day' }, true, now, TZ), tz: TZ }).queryKey;
+    expect(individual(AT_1305)).toEqual(individual(AT_1306));
+    expect(individual(AT_1305)).toEqual(['individual-leaderboard', { rolling: '7day', previous: true, tz: TZ }]);
+  });
+
+  it('tell the 24 hour, 7 day and previous boards apart', () => {
+    const keys = [teamKey({ period: '24hour' }, false, AT_1305), teamKey({ period: '24hour' }, true, AT_1305), teamKey({ period: '7day' }, false, AT_1305)];
+    expect(new Set(keys.map((k) => JSON.stringify(k))).size).toBe(3);
+  });
+
+  it('key a calendar board by its times', () => {
+    expect(teamKey({ period: 'daily', day: '2026-03-09' }, false, AT_1305)).toEqual([
+      'team-leaderboard',
+      { start_time: '2026-03-09 00:00:00', end_time: '2026-03-09 23:59:59', showbot: 'FALSE', tz: TZ },
+    ]);
+    expect(teamKey({ period: 'daily', day: '2026-03-09' }, true, AT_1305)[1]).toMatchObject({ start_time: '2026-03-08 00:00:00', end_time: '2026-03-08 23:59:59' });
+  });
+
+  it('ask a rolling board for the window ending at the minute it is fetched', () => {
+    const w = boardWindow({ period: '24hour' }, false, AT_1305, TZ);
+    expect(boardTimes(w, AT_1305, TZ)).toEqual({ start_time: '2026-03-09 13:05:00', end_time: '2026-03-10 13:05:00' });
+    expect(boardTimes(w, AT_1306, TZ)).toEqual({ start_time: '2026-03-09 13:06:00', end_time: '2026-03-10 13:06:00' });
+    expect(boardTimes(boardWindow({ period: '24hour' }, true, AT_1305, TZ), AT_1305, TZ)).toEqual({
+      start_time: '2026-03-08 13:05:00',
+      end_time: '2026-03-09 13:04:59',
+    });
+  });
+
+  it('refresh only rolling boards every minute', () => {
+    expect(teamLeaderboardQueryOptions({ window: boardWindow({ period: '24hour' }, false, AT_1305, TZ), tz: TZ }).refetchInterval).toBe(60_000);
+    expect(teamLeaderboardQueryOptions({ window: boardWindow({ period: 'weekly', week: '2026-03-08' }, false, AT_1305, TZ), tz: TZ }).refetchInterval).toBe(false);
+  });
+});

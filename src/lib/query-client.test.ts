@@ -1,0 +1,118 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { QueryClient } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSave, type PersistedClient, type Persister } from '@tanstack/react-query-persist-client';
+import { ApiError } from './api';
+import { createQueryClient, persistOptions, PERSIST_MAX_AGE } from './query-client';
+import { LOGGED_OUT, ME_QUERY_KEY } from './session';
+import { clearSessionData } from './session-end';
+
+afterEach(() => vi.useRealTimers());
+
+const ROSTER = ['current-display-names', { tag: 'TEAM1' }];
+const USERS = ['staff', 'users'];
+const ADMIN_ME = { logged_in: true, username: 'admin', role: 'admin' };
+
+function memoryPersister(): Persister & { saved: PersistedClient | undefined } {
+  const p = {
+    saved: undefined as PersistedClient | undefined,
+    persistClient: async (c: PersistedClient) => {
+      p.saved = c;
+    },
+    restoreClient: async () => p.saved,
+    removeClient: async () => {
+      p.saved = undefined;
+    },
+  };
+  return p;
+}
+
+/** The query client type of the persister (a copy of query-core other than react-query's own). */
+type PersistedQueryClient = Parameters<typeof persistQueryClientSave>[0]['queryClient'];
+const forPersister = (client: QueryClient) => client as unknown as PersistedQueryClient;
+
+/** Writes the cache the way the app does and reads back what was written. */
+async function persisted(client: QueryClient, options: { defaultRule?: boolean } = {}): Promise<PersistedClient> {
+  const persister = memoryPersister();
+  const { dehydrateOptions, ...rest } = persistOptions(client, persister);
+  await persistQueryClientSave({ queryClient: forPersister(client), ...rest, dehydrateOptions: options.defaultRule ? undefined : dehydrateOptions });
+  return persister.saved!;
+}
+
+async function persistedKeys(client: QueryClient): Promise<string[]> {
+  return (await persisted(client)).clientState.queries.map((q) => JSON.stringify(q.queryKey)).sort();
+}
+
+/** A query that had data, then a refresh that failed: status "error" with the old data. */
+async function failRefresh(client: QueryClient, key: unknown[]) {
+  await client.fetchQuery({ queryKey: key, queryFn: () => Promise.reject(new ApiError(500, 'boom')), retry: false, staleTime: 0 }).catch(() => undefined);
+}
+
+describe('what the persisted cache keeps', () => {
+  it('keeps a query whose refresh failed, with its data (TanStack alone would drop it)', async () => {
+    const client = createQueryClient();
+    client.setQueryData(ROSTER, [{ Username: 'a' }]);
+    await failRefresh(client, ROSTER);
+    const query = client.getQueryCache().find({ queryKey: ROSTER })!;
+    expect(query.state.status).toBe('error');
+    expect((await persisted(client, { defaultRule: true })).clientState.queries).toHaveLength(0);
+    expect(await persistedKeys(client)).toEqual([JSON.stringify(ROSTER)]);
+    expect((await persisted(client)).clientState.queries[0].state.data).toEqual([{ Username: 'a' }]);
+  });
+
+  it('never keeps a query that has no data', async () => {
+    const client = createQueryClient();
+    await failRefresh(client, ROSTER);
+    expect(await persistedKeys(client)).toEqual([]);
+  });
+
+  it('keeps staff data while logged in, and drops it once the session has ended', async () => {
+    const client = createQueryClient();
+    client.setQueryData(ME_QUERY_KEY, ADMIN_ME);
+    client.setQueryData(USERS, [{ username: 'admin' }]);
+    client.setQueryData(['my-team-tag'], { tag: 'TEAM1' });
+    client.setQueryData(ROSTER, []);
+    expect(await persistedKeys(client)).toEqual([JSON.stringify(ME_QUERY_KEY), JSON.stringify(['my-team-tag']), JSON.stringify(ROSTER), JSON.stringify(USERS)].sort());
+
+    // Logged out but the staff queries somehow still in memory: they are not written.
+    client.setQueryData(ME_QUERY_KEY, LOGGED_OUT);
+    expect(await persistedKeys(client)).toEqual([JSON.stringify(ME_QUERY_KEY), JSON.stringify(ROSTER)].sort());
+
+    client.setQueryData(ME_QUERY_KEY, ADMIN_ME);
+    clearSessionData(client);
+    expect(client.getQueryData(USERS)).toBeUndefined();
+    expect(client.getQueryData(ME_QUERY_KEY)).toEqual(LOGGED_OUT);
+    expect(await persistedKeys(client)).toEqual([JSON.stringify(ME_QUERY_KEY), JSON.stringify(ROSTER)].sort());
+  });
+
+  it('keeps queries in memory at least as long as on disk', () => {
+    expect(createQueryClient().getDefaultOptions().queries?.gcTime).toBeGreaterThanOrEqual(PERSIST_MAX_AGE);
+    expect(PERSIST_MAX_AGE).toBe(7 * 24 * 3600 * 1000);
+  });
+});
+
+describe('how long the persisted cache lasts', () => {
+  async function saveAndRestoreAfter(ms: number, buster?: string) {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(2026, 2, 1, 12));
+    const persister = memoryPersister();
+    const saved = createQueryClient();
+    saved.setQueryData(ROSTER, [{ Username: 'a' }]);
+    await persistQueryClientSave({ queryClient: forPersister(saved), ...persistOptions(saved, persister) });
+    vi.setSystemTime(Date.UTC(2026, 2, 1, 12) + ms);
+    const restored = createQueryClient();
+    await persistQueryClientRestore({ queryClient: forPersister(restored), ...persistOptions(restored, persister), ...(buster ? { buster } : {}) });
+    return restored.getQueryData(ROSTER);
+  }
+
+  it('restores data saved six days ago', async () => {
+    expect(await saveAndRestoreAfter(6 * 24 * 3600_000)).toEqual([{ Username: 'a' }]);
+  });
+
+  it('drops data saved more than a week ago', async () => {
+    expect(await saveAndRestoreAfter(8 * 24 * 3600_000)).toBeUndefined();
+  });
+
+  it('drops data saved by another build', async () => {
+    expect(await saveAndRestoreAfter(60_000, 'another-build')).toBeUndefined();
+  });
+});
