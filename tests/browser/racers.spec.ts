@@ -212,8 +212,10 @@ test.describe('racer inspector', () => {
     await page.goto('/racers/nobody_by_that_name/batch');
     await expect(page.getByRole('alert').filter({ hasText: 'Racer nobody_by_that_name not found' })).toHaveCount(2);
 
-    await page.route('**/api/racer-info?*', (route) => route.abort());
-    await page.route('**/api/racer-batches?*', (route) => route.abort());
+    // A server failure (no answer at all is offline, which keeps the saved screen instead).
+    const failure = { status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Server error occurred' }) };
+    await page.route('**/api/racer-info?*', (route) => route.fulfill(failure));
+    await page.route('**/api/racer-batches?*', (route) => route.fulfill(failure));
     await page.goto(`/racers/${racer.username}/daily`);
     await expect(page.getByText('Failed to fetch racer info')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText('Failed to fetch batch data')).toBeVisible({ timeout: 20_000 });
