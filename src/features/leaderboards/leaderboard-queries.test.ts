@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
 import { boardTimes, boardWindow, individualLeaderboardQueryOptions, teamLeaderboardQueryOptions } from './leaderboard-queries';
 
 const TZ = 'America/Chicago';
@@ -44,5 +45,29 @@ describe('leaderboard query keys', () => {
   it('refresh only rolling boards every minute', () => {
     expect(teamLeaderboardQueryOptions({ window: boardWindow({ period: '24hour' }, false, AT_1305, TZ), tz: TZ }).refetchInterval).toBe(60_000);
     expect(teamLeaderboardQueryOptions({ window: boardWindow({ period: 'weekly', week: '2026-03-08' }, false, AT_1305, TZ), tz: TZ }).refetchInterval).toBe(false);
+  });
+});
+
+describe('a rolling board answer', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('carries the times it was fetched for, read from the clock at fetch time', async () => {
+    const fetchMock = vi.fn(async () => new Response('[{"TeamTag":"T1"}]', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const options = teamLeaderboardQueryOptions({ window: boardWindow({ period: '24hour' }, false, AT_1305, TZ), showbot: 'FALSE', tz: TZ });
+    vi.setSystemTime(AT_1306);
+    const answer = await new QueryClient().fetchQuery(options);
+    expect(answer).toEqual({ times: { start_time: '2026-03-09 13:06:00', end_time: '2026-03-10 13:06:00' }, rows: [{ TeamTag: 'T1' }] });
+    const url = new URL(String((fetchMock.mock.calls[0] as unknown[])[0]), 'http://x');
+    expect([url.pathname, url.searchParams.get('start_time'), url.searchParams.get('end_time'), url.searchParams.get('showbot')]).toEqual([
+      '/api/team-leaderboard',
+      '2026-03-09 13:06:00',
+      '2026-03-10 13:06:00',
+      'FALSE',
+    ]);
   });
 });

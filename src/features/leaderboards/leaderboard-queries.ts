@@ -6,7 +6,7 @@
  * also holds the bot flag and the site time zone.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { IndividualLeaderboardResponse, TeamLeaderboardResponse } from '../../../contract/leaderboards';
+import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../../contract/leaderboards';
 import { apiTimes, periodWindow, previousWindow, type ApiTimes, type PeriodSelection } from '../../../server/domain/periods';
 import { apiGet } from '../../lib/api';
 
@@ -28,6 +28,17 @@ export function boardTimes(w: BoardWindow, now: Date, tz: string): ApiTimes {
   return apiTimes(w.previous ? previousWindow(sel, now, tz) : periodWindow(sel, now, tz), tz);
 }
 
+/** A board's rows with the API times they were asked for (a rolling board is labelled with them). */
+export interface BoardAnswer<Row> {
+  times: ApiTimes;
+  rows: Row[];
+}
+
+async function fetchBoard<Row>(path: string, w: BoardWindow, tz: string, showbot?: 'TRUE' | 'FALSE'): Promise<BoardAnswer<Row>> {
+  const times = boardTimes(w, new Date(), tz);
+  return { times, rows: await apiGet<Row[]>(path, { ...times, showbot }) };
+}
+
 const refreshOf = (w: BoardWindow) => ('rolling' in w ? ROLLING_REFRESH_MS : false);
 
 export interface TeamBoardArgs {
@@ -40,7 +51,7 @@ export interface TeamBoardArgs {
 export function teamLeaderboardQueryOptions({ window, showbot, tz }: TeamBoardArgs) {
   return queryOptions({
     queryKey: ['team-leaderboard', { ...window, showbot: showbot ?? null, tz }] as const,
-    queryFn: () => apiGet<TeamLeaderboardResponse>('/api/team-leaderboard', { ...boardTimes(window, new Date(), tz), showbot }),
+    queryFn: () => fetchBoard<TeamLeaderboardRow>('/api/team-leaderboard', window, tz, showbot),
     refetchInterval: refreshOf(window),
   });
 }
@@ -48,7 +59,7 @@ export function teamLeaderboardQueryOptions({ window, showbot, tz }: TeamBoardAr
 export function individualLeaderboardQueryOptions({ window, tz }: { window: BoardWindow; tz: string }) {
   return queryOptions({
     queryKey: ['individual-leaderboard', { ...window, tz }] as const,
-    queryFn: () => apiGet<IndividualLeaderboardResponse>('/api/individual-leaderboard', { ...boardTimes(window, new Date(), tz) }),
+    queryFn: () => fetchBoard<IndividualLeaderboardRow>('/api/individual-leaderboard', window, tz),
     refetchInterval: refreshOf(window),
   });
 }

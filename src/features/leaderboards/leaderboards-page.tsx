@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../../contract/leaderboards';
-import { apiTimes, periodWindow, previousWindow, type Period, type PeriodSelection } from '../../../server/domain/periods';
+import { apiTimes, periodWindow, previousWindow, windowFromApiTimes, type Period, type PeriodSelection } from '../../../server/domain/periods';
 import { dayKeyOf } from '../../../server/domain/site-time';
 import { useSiteTimezone } from '../../lib/site';
 import { getStored, setStored } from '../../lib/storage';
@@ -93,9 +93,13 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
   const query = isTeams ? teamQuery : racerQuery;
   const previousQuery = isTeams ? teamPrevious : racerPrevious;
 
-  // A rolling window's key stays put as the minutes pass (leaderboard-queries.ts): its last board stays on screen.
-  const current: TeamLeaderboardRow[] | IndividualLeaderboardRow[] | undefined = query.data;
-  const before: TeamLeaderboardRow[] | IndividualLeaderboardRow[] | undefined = previousQuery.data;
+  // A rolling window's key stays put as the minutes pass (leaderboard-queries.ts): its last board
+  // stays on screen, headed by the window it was fetched for.
+  const current: TeamLeaderboardRow[] | IndividualLeaderboardRow[] | undefined = query.data?.rows;
+  const before: TeamLeaderboardRow[] | IndividualLeaderboardRow[] | undefined = previousQuery.data?.rows;
+  const shownTimes = query.data?.times ?? times;
+  const shownPrevious = previousQuery.data?.times ?? previous;
+  const fetchedWin = windowFromApiTimes(shownTimes.start_time, shownTimes.end_time, tz);
 
   const board = useMemo(
     () => (current ? buildBoard<TeamLeaderboardRow | IndividualLeaderboardRow>(current, before, { sort, showBots: showBots || isTeams, filter }) : []),
@@ -109,7 +113,7 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
     choose(selectionSearch(resolveSelection(p, {}, now, tz, today)));
   };
   const chooseSelection = (sel: PeriodSelection) => choose(selectionSearch(sel));
-  const heading = boardHeading(selection, win, tz);
+  const heading = boardHeading(selection, fetchedWin.ok ? fetchedWin.window : win, tz);
   // A failed call empties the list (spec §8); data already on screen for this board stays.
   const failed = query.isError && !query.data;
 
@@ -151,10 +155,10 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
         <div className="lb-heading-row">
           <h2
             className="lb-heading"
-            data-start-time={times.start_time}
-            data-end-time={times.end_time}
-            data-previous-start-time={previous.start_time}
-            data-previous-end-time={previous.end_time}
+            data-start-time={shownTimes.start_time}
+            data-end-time={shownTimes.end_time}
+            data-previous-start-time={shownPrevious.start_time}
+            data-previous-end-time={shownPrevious.end_time}
           >
             {heading.title}
             <span className="lb-heading-detail">{heading.detail}</span>
