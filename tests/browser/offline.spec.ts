@@ -6,7 +6,7 @@
  * racer offline at 1440x900 and 390x844 go to test-results/offline-screens/.
  */
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { firstTag, getJson } from './support';
+import { firstTag, getJson, persistedQueries } from './support';
 
 interface Screen {
   name: string;
@@ -19,7 +19,6 @@ interface Screen {
   saves: string[];
 }
 
-const PERSIST_KEY = 'nt-team-stats:query-cache';
 const SHOTS = 'test-results/offline-screens';
 
 const rows = (page: Page, scope: string) => page.locator(`${scope} table tbody tr`).first();
@@ -45,29 +44,6 @@ function screensFor(tag: string, racer: string, eventId: number): Screen[] {
     { name: 'racer weekly', path: `/racers/${racer}/weekly`, ready: (p) => p.getByTestId('period-chart'), note: true, saves: ['racer-info', 'racer-batches'] },
     { name: 'about', path: '/about', ready: (p) => p.getByRole('heading', { level: 1 }), note: false, saves: ['site'] },
   ];
-}
-
-/** How many queries the persisted cache holds, and under which first key parts. */
-function persistedQueries(page: Page): Promise<string[]> {
-  return page.evaluate(
-    (key) =>
-      new Promise<string[]>((resolve) => {
-        const open = indexedDB.open('keyval-store');
-        open.onerror = () => resolve([]);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('keyval')) return resolve([]);
-          const get = db.transaction('keyval').objectStore('keyval').get(key);
-          get.onsuccess = () => {
-            if (typeof get.result !== 'string') return resolve([]);
-            const saved = JSON.parse(get.result) as { clientState: { queries: { queryHash: string }[] } };
-            resolve(saved.clientState.queries.map((q) => q.queryHash));
-          };
-          get.onerror = () => resolve([]);
-        };
-      }),
-    PERSIST_KEY,
-  );
 }
 
 /** The screen shows its data, the offline state, and neither a failure nor a spinner. */

@@ -1,4 +1,7 @@
-/** What several browser specs share: the staff accounts serve.ts creates, logging in, and API reads. */
+/**
+ * What several browser specs share: the staff accounts serve.ts creates, logging in, API reads, and
+ * the hashes of the queries the app has persisted to IndexedDB.
+ */
 import { expect, type Page } from '@playwright/test';
 
 export interface StaffAccount {
@@ -33,4 +36,27 @@ export async function firstTag(page: Page): Promise<string> {
   const tags = await getJson<string[]>(page, '/api/team-tags');
   expect(tags.length).toBeGreaterThan(0);
   return tags[0];
+}
+
+/** The query hashes (`["team-tags"]`, …) in the app's persisted cache in IndexedDB, none when empty. */
+export function persistedQueries(page: Page): Promise<string[]> {
+  return page.evaluate(
+    (key) =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('keyval-store');
+        open.onerror = () => resolve([]);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('keyval')) return resolve([]);
+          const get = db.transaction('keyval').objectStore('keyval').get(key);
+          get.onsuccess = () => {
+            if (typeof get.result !== 'string') return resolve([]);
+            const saved = JSON.parse(get.result) as { clientState: { queries: { queryHash: string }[] } };
+            resolve(saved.clientState.queries.map((q) => q.queryHash));
+          };
+          get.onerror = () => resolve([]);
+        };
+      }),
+    'nt-team-stats:query-cache',
+  );
 }
