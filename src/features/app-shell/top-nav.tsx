@@ -44,7 +44,7 @@ export function TopNav({ account }: { account: ReactNode }) {
             <TeamIcon />
             <span>Teams</span>
           </Link>
-          <Link to="/racers" search={{ tag }} {...current('racers')}>
+          <Link to="/racers" search={{ tag }} {...current('racers')} activeOptions={onMe ? { exact: true } : undefined}>
             <RacerIcon />
             <span>Racers</span>
           </Link>
