@@ -19,6 +19,7 @@ import { NotFound } from './features/app-shell/not-found';
 import './styles/base.css';
 import './styles/shell.css';
 import './styles/ui.css';
+import './styles/mine.css';
 
 connectOnlineManager();
 const queryClient = createQueryClient();

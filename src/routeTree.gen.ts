@@ -19,6 +19,8 @@ import { Route as TeamEventsRouteImport } from './routes/_team/events'
 import { Route as TeamEventviewerRouteImport } from './routes/_team/eventviewer'
 import { Route as TeamRosterRouteImport } from './routes/_team/roster'
 import { Route as RacersIndexRouteImport } from './routes/racers.index'
+import { Route as RacersFindMeRouteImport } from './routes/racers.find-me'
+import { Route as RacersMeRouteImport } from './routes/racers.me'
 import { Route as TeamTeamsAdminRouteImport } from './routes/_team/teams.admin'
 import { Route as TeamTrackersIndexRouteImport } from './routes/_team/trackers.index'
 import { Route as TeamTrackersTagRouteImport } from './routes/_team/trackers.$tag'
@@ -74,6 +76,16 @@ const RacersIndexRoute = RacersIndexRouteImport.update({
   path: '/racers/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RacersFindMeRoute = RacersFindMeRouteImport.update({
+  id: '/racers/find-me',
+  path: '/racers/find-me',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RacersMeRoute = RacersMeRouteImport.update({
+  id: '/racers/me',
+  path: '/racers/me',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TeamTeamsAdminRoute = TeamTeamsAdminRouteImport.update({
   id: '/teams/admin',
   path: '/teams/admin',
@@ -109,6 +121,8 @@ export interface FileRoutesByFullPath {
   '/events': typeof TeamEventsRoute
   '/eventviewer': typeof TeamEventviewerRoute
   '/roster': typeof TeamRosterRoute
+  '/racers/find-me': typeof RacersFindMeRoute
+  '/racers/me': typeof RacersMeRoute
   '/racers/': typeof RacersIndexRoute
   '/teams/admin': typeof TeamTeamsAdminRoute
   '/trackers/$tag': typeof TeamTrackersTagRoute
@@ -125,6 +139,8 @@ export interface FileRoutesByTo {
   '/events': typeof TeamEventsRoute
   '/eventviewer': typeof TeamEventviewerRoute
   '/roster': typeof TeamRosterRoute
+  '/racers/find-me': typeof RacersFindMeRoute
+  '/racers/me': typeof RacersMeRoute
   '/racers': typeof RacersIndexRoute
   '/teams/admin': typeof TeamTeamsAdminRoute
   '/trackers/$tag': typeof TeamTrackersTagRoute
@@ -143,6 +159,8 @@ export interface FileRoutesById {
   '/_team/events': typeof TeamEventsRoute
   '/_team/eventviewer': typeof TeamEventviewerRoute
   '/_team/roster': typeof TeamRosterRoute
+  '/racers/find-me': typeof RacersFindMeRoute
+  '/racers/me': typeof RacersMeRoute
   '/racers/': typeof RacersIndexRoute
   '/_team/teams/admin': typeof TeamTeamsAdminRoute
   '/_team/trackers/$tag': typeof TeamTrackersTagRoute
@@ -161,6 +179,8 @@ export interface FileRouteTypes {
     | '/events'
     | '/eventviewer'
     | '/roster'
+    | '/racers/find-me'
+    | '/racers/me'
     | '/racers/'
     | '/teams/admin'
     | '/trackers/$tag'
@@ -177,6 +197,8 @@ export interface FileRouteTypes {
     | '/events'
     | '/eventviewer'
     | '/roster'
+    | '/racers/find-me'
+    | '/racers/me'
     | '/racers'
     | '/teams/admin'
     | '/trackers/$tag'
@@ -194,6 +216,8 @@ export interface FileRouteTypes {
     | '/_team/events'
     | '/_team/eventviewer'
     | '/_team/roster'
+    | '/racers/find-me'
+    | '/racers/me'
     | '/racers/'
     | '/_team/teams/admin'
     | '/_team/trackers/$tag'
@@ -208,6 +232,8 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute
   AdminRoute: typeof AdminRoute
   LeaderboardsRoute: typeof LeaderboardsRoute
+  RacersFindMeRoute: typeof RacersFindMeRoute
+  RacersMeRoute: typeof RacersMeRoute
   RacersIndexRoute: typeof RacersIndexRoute
   RacersUsernameSubtabRoute: typeof RacersUsernameSubtabRoute
   RacersUsernameIndexRoute: typeof RacersUsernameIndexRoute
@@ -285,6 +311,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RacersIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/racers/find-me': {
+      id: '/racers/find-me'
+      path: '/racers/find-me'
+      fullPath: '/racers/find-me'
+      preLoaderRoute: typeof RacersFindMeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/racers/me': {
+      id: '/racers/me'
+      path: '/racers/me'
+      fullPath: '/racers/me'
+      preLoaderRoute: typeof RacersMeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_team/teams/admin': {
       id: '/_team/teams/admin'
       path: '/teams/admin'
@@ -351,6 +391,8 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   AdminRoute: AdminRoute,
   LeaderboardsRoute: LeaderboardsRoute,
+  RacersFindMeRoute: RacersFindMeRoute,
+  RacersMeRoute: RacersMeRoute,
   RacersIndexRoute: RacersIndexRoute,
   RacersUsernameSubtabRoute: RacersUsernameSubtabRoute,
   RacersUsernameIndexRoute: RacersUsernameIndexRoute,

@@ -16,6 +16,8 @@ export interface StorageKeys {
   leaderboardGroupBy: string;
   /** Leaderboards: 24hour, 7day, daily, weekly, monthly, custom (default 24hour). */
   leaderboardActiveTab: string;
+  /** "This is me": the racer the visitor said they are, as JSON (my-racer.ts); beyond the spec. */
+  myRacer: string;
 }
 
 export type StorageKey = keyof StorageKeys;

@@ -28,5 +28,5 @@ export const Route = createFileRoute('/leaderboards')({
 function LeaderboardsRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <LeaderboardsPage search={search} onSearch={(next: LeaderboardSearch) => void navigate({ search: next })} />;
+  return <LeaderboardsPage search={search} onSearch={(next: LeaderboardSearch, replace?: boolean) => void navigate({ search: next, replace })} />;
 }

@@ -29,9 +29,11 @@ export interface DataTableProps<Row> {
   caption?: string;
   /** Height of the scrolling box (the header sticks inside it); 'none' lets the table grow. */
   maxHeight?: string;
+  /** The visitor's own row ("This is me"): highlighted, and named for screen readers. */
+  isMine?: (row: Row) => boolean;
 }
 
-export function DataTable<Row>({ columns, rows, rowKey, sort, onHeaderClick, onRowClick, emptyText = 'No data.', caption, maxHeight }: DataTableProps<Row>) {
+export function DataTable<Row>({ columns, rows, rowKey, sort, onHeaderClick, onRowClick, emptyText = 'No data.', caption, maxHeight, isMine }: DataTableProps<Row>) {
   const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
     if (onRowClick && (e.key === 'Enter' || e.key === ' ')) {
       e.preventDefault();
@@ -70,21 +72,26 @@ export function DataTable<Row>({ columns, rows, rowKey, sort, onHeaderClick, onR
               <td colSpan={columns.length}>{emptyText}</td>
             </tr>
           ) : (
-            rows.map((row) => (
-              <tr
-                key={rowKey(row)}
-                className={onRowClick ? 'clickable' : undefined}
-                onClick={onRowClick ? () => onRowClick(row) : undefined}
-                onKeyDown={onRowClick ? (e) => onRowKey(e, row) : undefined}
-                tabIndex={onRowClick ? 0 : undefined}
-              >
-                {columns.map((c) => (
-                  <td key={c.key} className={[c.numeric ? 'num' : '', c.className ?? ''].join(' ').trim() || undefined}>
-                    {c.render(row)}
-                  </td>
-                ))}
-              </tr>
-            ))
+            rows.map((row) => {
+              const mine = isMine?.(row) ?? false;
+              return (
+                <tr
+                  key={rowKey(row)}
+                  className={[onRowClick ? 'clickable' : '', mine ? 'row-mine' : ''].join(' ').trim() || undefined}
+                  data-mine={mine ? 'true' : undefined}
+                  onClick={onRowClick ? () => onRowClick(row) : undefined}
+                  onKeyDown={onRowClick ? (e) => onRowKey(e, row) : undefined}
+                  tabIndex={onRowClick ? 0 : undefined}
+                >
+                  {columns.map((c, i) => (
+                    <td key={c.key} className={[c.numeric ? 'num' : '', c.className ?? ''].join(' ').trim() || undefined}>
+                      {mine && i === 0 ? <span className="sr-only">Your row: </span> : null}
+                      {c.render(row)}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })
           )}
         </tbody>
       </table>

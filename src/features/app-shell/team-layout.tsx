@@ -2,14 +2,20 @@
  * Frame of every team route: the team dropdown and the team sub-tabs above the screen. The chosen
  * tag lives in the address (`?tag=`, or the path on /trackers/{tag}) and in browser storage as
  * selectedTag (removed when cleared). A teamadmin on /teams/admin is locked to their own team.
+ * A tag that is not tracked gets the server's team info error (spec §8) on every team screen, in
+ * place of the screen, and is never stored as the selection.
  */
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigate, useParams, useRouterState, useSearch } from '@tanstack/react-router';
+import { ApiError } from '../../lib/api';
 import { teamTabFromPath } from '../../lib/nav-paths';
 import { tagParam } from '../../lib/search';
 import { myTeamTagQueryOptions, useMe } from '../../lib/session';
 import { getStored, removeStored, setStored } from '../../lib/storage';
+import { teamInfoQueryOptions } from '../../lib/team-info';
+import { teamTagsQueryOptions } from '../../lib/team-tags';
+import { ErrorBox, Loading } from '../../ui/states';
 import { TeamSelect } from '../../ui/team-select';
 import { TeamTabs } from '../../ui/team-tabs';
 
@@ -27,6 +33,16 @@ export function TeamLayout() {
   const { data: mine } = useQuery({ ...myTeamTagQueryOptions(), enabled: locked });
   const lockedTag = locked ? (mine?.teamTag ?? undefined) : undefined;
 
+  // Is the tag tracked? The tag list says so; a tag missing from it is asked about once, and the
+  // server's answer ("Team X is not tracked") is what every team screen shows.
+  const tags = useQuery(teamTagsQueryOptions());
+  const listed = !!tag && !!tags.data?.includes(tag);
+  const info = useQuery({ ...teamInfoQueryOptions(tag ?? ''), enabled: !!tag && !!tags.data && !listed, retry: false });
+  const unknownTag = !!tag && !listed && !!tags.data && info.error instanceof ApiError && info.error.status === 404;
+  const checking = !!tag && !listed && !!tags.data && info.isPending;
+  // Without the list (offline, nothing cached) the tag is taken as it is.
+  const known = !!tag && (listed || info.isSuccess || (!tags.data && tags.isError));
+
   const selectTag = (next: string | undefined, replace = false) => {
     if (next) setStored('selectedTag', next);
     else removeStored('selectedTag');
@@ -41,10 +57,12 @@ export function TeamLayout() {
 
   useEffect(() => setStored('activeTab', tab), [tab]);
 
-  // A tag that arrives in the address (a shared link, a leaderboard row) becomes the selection.
+  // A tag that arrives in the address (a shared link, a leaderboard row) becomes the selection,
+  // once it is known to be tracked; an unknown one is forgotten.
   useEffect(() => {
-    if (tag) setStored('selectedTag', tag);
-  }, [tag]);
+    if (tag && known) setStored('selectedTag', tag);
+    if (tag && unknownTag && getStored('selectedTag') === tag) removeStored('selectedTag');
+  }, [tag, known, unknownTag]);
 
   // No tag in the address: continue with the last selected team.
   useEffect(() => {
@@ -63,7 +81,13 @@ export function TeamLayout() {
         <TeamSelect value={lockedTag ?? tag} onChange={(t) => selectTag(t)} disabled={locked} />
         <TeamTabs tag={tag} />
       </div>
-      <Outlet />
+      {unknownTag ? (
+        <ErrorBox text={info.error?.message || `Team ${tag} is not tracked`} />
+      ) : checking ? (
+        <Loading text="Loading team info..." />
+      ) : (
+        <Outlet />
+      )}
     </div>
   );
 }

@@ -1,24 +1,30 @@
 /**
  * The top navigation: brand, Leaderboards / Teams / Racers / About / Admin (admins only), and the
  * account area on the right. The active tab follows the path prefix; the tag in the address is
- * kept, and Teams falls back to the last selected tag.
+ * kept, and Teams falls back to the last selected tag. Beyond the spec: Me, the racer page of the
+ * racer chosen with "This is me" (Find me, the picker, until one is chosen).
  */
 import type { ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { topTabFromPath, type TopTab } from '../../lib/nav-paths';
 import { tagParam } from '../../lib/search';
+import { useMyRacer } from '../../lib/my-racer';
 import { useMe } from '../../lib/session';
 import { getStored } from '../../lib/storage';
-import { InfoIcon, RacerIcon, ShieldIcon, TeamIcon, TrophyIcon } from '../../ui/icons';
+import { InfoIcon, RacerIcon, ShieldIcon, TeamIcon, TrophyIcon, UserIcon } from '../../ui/icons';
 
 export function TopNav({ account }: { account: ReactNode }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const rawTag = useRouterState({ select: (s) => (s.location.search as Record<string, unknown>).tag });
   const me = useMe();
-  const active = topTabFromPath(pathname);
+  const myRacer = useMyRacer();
+  const mePath = myRacer ? `/racers/${encodeURIComponent(myRacer.username)}/` : '/racers/find-me';
+  const onMe = pathname === '/racers/find-me' || pathname.startsWith(mePath) || pathname === mePath.slice(0, -1);
+  // On the visitor's own racer page Me is the active tab, not Racers.
+  const active = onMe ? 'me' : topTabFromPath(pathname);
   const tag = tagParam.parse(rawTag);
   const teamsTag = tag ?? tagParam.parse(getStored('selectedTag') ?? undefined);
-  const current = (t: TopTab) => (t === active ? { 'aria-current': 'page' as const, className: 'nav-tab active' } : { className: 'nav-tab' });
+  const current = (t: TopTab | 'me') => (t === active ? { 'aria-current': 'page' as const, className: 'nav-tab active' } : { className: 'nav-tab' });
 
   return (
     <header className="topbar">
@@ -38,10 +44,21 @@ export function TopNav({ account }: { account: ReactNode }) {
             <TeamIcon />
             <span>Teams</span>
           </Link>
-          <Link to="/racers" search={{ tag }} {...current('racers')}>
+          <Link to="/racers" search={{ tag }} {...current('racers')} activeOptions={onMe ? { exact: true } : undefined}>
             <RacerIcon />
             <span>Racers</span>
           </Link>
+          {myRacer ? (
+            <Link to="/racers/$username/$subtab" params={{ username: myRacer.username, subtab: 'batch' }} search={{ tag: undefined }} {...current('me')} aria-label={`Me: ${myRacer.displayName}`}>
+              <UserIcon />
+              <span>Me</span>
+            </Link>
+          ) : (
+            <Link to="/racers/find-me" {...current('me')}>
+              <UserIcon />
+              <span>Find me</span>
+            </Link>
+          )}
           <Link to="/about" {...current('about')}>
             <InfoIcon />
             <span>About</span>

@@ -1,11 +1,12 @@
 /**
  * /eventviewer: the event dropdown, export buttons, the event's info card and its Racers, Squads
  * and Teams tabs. The chosen event follows the selection rule (event-selection.ts), is kept in the
- * address and stored as selectedEventId.
+ * address and stored as selectedEventId. The visitor's own racer row ("This is me") is highlighted.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Event } from '../../../contract/events';
+import { useMyRacer } from '../../lib/my-racer';
 import { getStored, setStored } from '../../lib/storage';
 import { Card } from '../../ui/card';
 import { ExportButtons } from '../../ui/export-buttons';
@@ -49,6 +50,7 @@ const sortsFor = (e: Event | undefined): Record<EventTab, SortState> => ({
 
 export function EventViewer({ tag, addressEventId, events, eventsPending, eventsFailed, onAddressChange }: EventViewerProps) {
   const list = events ?? [];
+  const me = useMyRacer();
   const settled = events !== undefined || eventsFailed;
   const selectedId = events ? chooseEvent(events, addressEventId, parseStoredEventId(getStored('selectedEventId'))) : undefined;
   const selected = list.find((e) => e.EventID === selectedId);
@@ -114,7 +116,7 @@ export function EventViewer({ tag, addressEventId, events, eventsPending, events
           <div className="event-results-body" role="tabpanel">
             {view.tab === 'racers' ? (
               <TableState query={participants} rows={racerRows} loading="Loading participants..." error="Failed to fetch participants" empty="No participants found for this event.">
-                {(rows) => <ResultsTable columns={racerCols} rows={rows} rowKey={(p) => p.Username} sort={view.sorts.racers} onSort={onSort} caption="Participants" />}
+                {(rows) => <ResultsTable columns={racerCols} rows={rows} rowKey={(p) => p.Username} sort={view.sorts.racers} onSort={onSort} caption="Participants" isMine={(p) => p.Username === me?.username} />}
               </TableState>
             ) : view.tab === 'squads' ? (
               <TableState query={squads} rows={squadRows} loading="Loading squad summary..." error="Failed to fetch squad summary" empty="No squads found for this event.">

@@ -11,10 +11,12 @@ export interface ResultsTableProps<Row> {
   sort: SortState;
   onSort: (key: string) => void;
   caption: string;
+  /** The visitor's own row, highlighted. */
+  isMine?: (row: Row) => boolean;
 }
 
-export function ResultsTable<Row>({ columns, rows, rowKey, sort, onSort, caption }: ResultsTableProps<Row>) {
+export function ResultsTable<Row>({ columns, rows, rowKey, sort, onSort, caption, isMine }: ResultsTableProps<Row>) {
   return (
-    <DataTable columns={toTableColumns(columns)} rows={rows} rowKey={rowKey} sort={sort} onHeaderClick={onSort} caption={caption} maxHeight="70vh" />
+    <DataTable columns={toTableColumns(columns)} rows={rows} rowKey={rowKey} sort={sort} onHeaderClick={onSort} caption={caption} maxHeight="70vh" isMine={isMine} />
   );
 }

@@ -28,6 +28,27 @@ describe('buildBoard', () => {
     expect(withBots.map((b) => b.change)).toEqual([{ kind: 'up', by: 1 }, { kind: 'new' }, { kind: 'down', by: 2 }, { kind: 'down', by: 1 }]);
   });
 
+  it('ranks by the standing (Points) whatever column is sorted, so the medals stay with the leaders', () => {
+    // Points: 3 (200), 1 (100), 4 (50); Races: 4 (30), 1 (20), 3 (10).
+    const rows = [{ ...racer(1, 100), Races: 20 }, { ...racer(3, 200), Races: 10 }, { ...racer(4, 50), Races: 30 }];
+    const byRacesDesc = buildBoard(rows, undefined, { sort: { key: 'Races', dir: 'desc' }, showBots: false, filter: '' });
+    expect(byRacesDesc.map((b) => [b.row.UserID, b.rank])).toEqual([[4, 3], [1, 2], [3, 1]]);
+    const byPointsAsc = buildBoard(rows, undefined, { sort: { key: 'Points', dir: 'asc' }, showBots: false, filter: '' });
+    expect(byPointsAsc.map((b) => [b.row.UserID, b.rank])).toEqual([[4, 3], [1, 2], [3, 1]]);
+    const byName = buildBoard(rows, undefined, { sort: { key: 'Username', dir: 'asc' }, showBots: false, filter: '' });
+    expect(byName.map((b) => [b.row.Username, b.rank])).toEqual([['racer1', 2], ['racer3', 1], ['racer4', 3]]);
+  });
+
+  it('compares standings with the previous period whatever column is sorted', () => {
+    // previous standing without bots: 1, 4; now: 3, 1, 4. Sorted by Points ascending: 4, 1, 3.
+    const board = buildBoard(now, before, { sort: { key: 'Points', dir: 'asc' }, showBots: false, filter: '' });
+    expect(board.map((b) => [b.row.UserID, b.rank, b.change])).toEqual([
+      [4, 3, { kind: 'down', by: 1 }],
+      [1, 2, { kind: 'down', by: 1 }],
+      [3, 1, { kind: 'new' }],
+    ]);
+  });
+
   it('narrows by name, username or tag and keeps the ranks', () => {
     const board = buildBoard(now, undefined, { sort: DEFAULT_LEADERBOARD_SORT, showBots: false, filter: ' bravo ' });
     expect(board.map((b) => [b.row.UserID, b.rank])).toEqual([[3, 1]]);

@@ -8,6 +8,7 @@ import {
   resolveSelection,
   selectionSearch,
   sendsShowBot,
+  shownSelectionDiffers,
 } from './leaderboard-selection';
 
 const TZ = 'America/Chicago';
@@ -83,5 +84,25 @@ describe('pickers and messages', () => {
     expect(sendsShowBot('individuals', 'daily')).toBe(false);
     expect(sendsShowBot('teams', 'daily')).toBe(true);
     expect(sendsShowBot('teams', 'custom')).toBe(false);
+  });
+});
+
+describe('shownSelectionDiffers', () => {
+  const shown = (search: Parameters<typeof resolveSelection>[1], period = search.period ?? '24hour') =>
+    shownSelectionDiffers(search, resolveSelection(period, search, NOW, TZ, TODAY));
+
+  it('flags a reversed or future custom range, which the board shows clamped', () => {
+    expect(shown({ period: 'custom', from: '2026-03-09', to: '2026-03-05' })).toBe(true);
+    expect(resolveSelection('custom', { from: '2026-03-09', to: '2026-03-05' }, NOW, TZ, TODAY)).toEqual({ period: 'custom', from: '2026-03-05', to: '2026-03-05' });
+    expect(shown({ period: 'custom', from: '2026-03-01', to: '2026-03-20' })).toBe(true);
+    expect(shown({ period: 'custom', from: '2026-03-01', to: '2026-03-05' })).toBe(false);
+  });
+
+  it('flags a weekday for a week and leftovers of another period, not an address without a period', () => {
+    expect(shown({ period: 'weekly', date: '2026-03-04' })).toBe(true);
+    expect(shown({ period: 'weekly', date: '2026-03-01' })).toBe(false);
+    expect(shown({ period: '24hour', date: '2026-03-01' })).toBe(true);
+    expect(shown({ period: '24hour' })).toBe(false);
+    expect(shown({}, 'daily')).toBe(false);
   });
 });

@@ -80,6 +80,17 @@ export function selectionSearch(sel: PeriodSelection): Pick<LeaderboardSearch, '
   }
 }
 
+/**
+ * Whether the address names a different selection from the one shown (a reversed or future custom
+ * range, a day after today, a weekday for a week): then the address is corrected. An address
+ * without a period (the stored default) is left alone.
+ */
+export function shownSelectionDiffers(search: LeaderboardSearch, shown: PeriodSelection): boolean {
+  if (!search.period) return false;
+  const want = selectionSearch(shown);
+  return search.period !== want.period || search.date !== want.date || search.from !== want.from || search.to !== want.to;
+}
+
 /** The picker's values for a period, newest first, with the selected one added when older. */
 export function pickerValues(sel: PeriodSelection, today: DayKey): DayKey[] {
   const [choices, selected] =

@@ -1,13 +1,17 @@
 /**
  * /leaderboards: Team and Individual tabs, the six periods with their pickers, the bot checkbox,
  * the filter box, and the board with rank changes; the choice lives in the address and is
- * remembered in browser storage as the next visit's default.
+ * remembered in browser storage as the next visit's default. The visitor's own row ("This is me";
+ * their team's on the team board) is highlighted, and My rank turns to the page that holds it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../../contract/leaderboards';
 import { apiTimes, periodWindow, previousWindow, windowFromApiTimes, type Period, type PeriodSelection } from '../../../server/domain/periods';
 import { dayKeyOf } from '../../../server/domain/site-time';
+import { useMyRacerWithTeam } from '../../lib/members';
+import { pageOfMyRow } from '../../lib/my-row';
 import { useSiteTimezone } from '../../lib/site';
 import { getStored, setStored } from '../../lib/storage';
 import { Card } from '../../ui/card';
@@ -18,7 +22,7 @@ import { Tabs } from '../../ui/tabs';
 import { DataAsOf } from './data-as-of';
 import { individualColumns, teamColumns } from './leaderboard-columns';
 import { boardWindow, individualLeaderboardQueryOptions, teamLeaderboardQueryOptions } from './leaderboard-queries';
-import { buildBoard, pageOf, type BoardRow } from './leaderboard-rows';
+import { buildBoard, pageOf, PAGE_SIZE, type BoardRow } from './leaderboard-rows';
 import {
   emptyMessage,
   hasBotCheckbox,
@@ -26,6 +30,7 @@ import {
   resolvePeriod,
   resolveSelection,
   selectionSearch,
+  shownSelectionDiffers,
   sendsShowBot,
   type GroupBy,
   type LeaderboardSearch,
@@ -52,8 +57,8 @@ const PERIOD_TABS: { key: Period; label: string }[] = [
 
 export interface LeaderboardsPageProps {
   search: LeaderboardSearch;
-  /** Replaces the leaderboard's search params (a new history entry). */
-  onSearch: (next: LeaderboardSearch) => void;
+  /** Replaces the leaderboard's search params (a new history entry unless `replace`). */
+  onSearch: (next: LeaderboardSearch, replace?: boolean) => void;
 }
 
 export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
@@ -70,13 +75,23 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
   const [page, setPage] = useState(1);
   const filterId = useId();
   const botsId = useId();
+  const { me, myTeamTag } = useMyRacerWithTeam();
+  const [myRankNote, setMyRankNote] = useState('');
+  const boardRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => setStored('leaderboardGroupBy', groupBy), [groupBy]);
   useEffect(() => setStored('leaderboardActiveTab', period), [period]);
   // A new board starts on page 1 with the default sort.
   useEffect(() => {
     setPage(1);
+    setMyRankNote('');
   }, [groupBy, selectionKey, showBots]);
+
+  // The address shows the range actually used: a reversed or future custom range, a day after
+  // today or a weekday for a week are replaced by what the board shows.
+  useEffect(() => {
+    if (shownSelectionDiffers(search, selection)) onSearch({ ...search, ...selectionSearch(selection) }, true);
+  }, [search, selectionKey]);
 
   const win = periodWindow(selection, now, tz);
   const times = apiTimes(win, tz);
@@ -106,6 +121,32 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
     [current, before, sort, showBots, isTeams, filter],
   );
   const paged = pageOf(board, page);
+
+  const isMyRow = (b: BoardRow<TeamLeaderboardRow | IndividualLeaderboardRow>): boolean =>
+    'UserID' in b.row ? b.row.Username === me?.username : !!myTeamTag && b.row.TeamTag === myTeamTag;
+  const sortBy = (key: string) => {
+    setSort((s) => nextLeaderboardSort(s, key as LeaderboardSortKey));
+    setPage(1);
+  };
+  const jumpToMyRow = () => {
+    const target = pageOfMyRow(board, isMyRow, PAGE_SIZE);
+    if (target === null) {
+      const who = isTeams ? (myTeamTag ? `Your team ${myTeamTag} is` : 'Your team is') : 'You are';
+      setMyRankNote(`${who} not on this board${filter.trim() ? ' with this filter' : ''}.`);
+      return;
+    }
+    setMyRankNote('');
+    setPage(target);
+    // Once the page is drawn, bring the row into view and flash it.
+    requestAnimationFrame(() => {
+      const row = boardRef.current?.querySelector<HTMLTableRowElement>('tr[data-mine="true"]');
+      if (!row) return;
+      row.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      row.classList.remove('row-flash');
+      void row.offsetWidth;
+      row.classList.add('row-flash');
+    });
+  };
 
   const choose = (next: Partial<LeaderboardSearch>) => onSearch({ ...search, view: groupBy, ...selectionSearch(selection), ...next });
   const choosePeriod = (p: Period) => {
@@ -163,6 +204,15 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
             {heading.title}
             <span className="lb-heading-detail">{heading.detail}</span>
           </h2>
+          {me ? (
+            <button type="button" className="btn btn-secondary btn-sm lb-my-rank" onClick={jumpToMyRow} disabled={!current || board.length === 0}>
+              {isTeams ? 'My team' : 'My rank'}
+            </button>
+          ) : (
+            <Link to="/racers/find-me" className="btn btn-ghost btn-sm lb-my-rank">
+              Find me
+            </Link>
+          )}
           {hasBotCheckbox(groupBy, period) ? (
             <label className="lb-bots" htmlFor={botsId}>
               <input id={botsId} type="checkbox" checked={showBots} onChange={(e) => setShowBots(e.target.checked)} />
@@ -170,7 +220,13 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
             </label>
           ) : null}
         </div>
+        {myRankNote ? (
+          <p className="lb-my-rank-note" role="status">
+            {myRankNote}
+          </p>
+        ) : null}
         <OfflineNote updatedAt={query.dataUpdatedAt || undefined} />
+        <div ref={boardRef}>
         {failed ? (
           <ErrorBox text="Failed to fetch leaderboard" />
         ) : !current ? (
@@ -184,7 +240,8 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
             rows={paged.rows as BoardRow<TeamLeaderboardRow>[]}
             rowKey={(b) => b.row.TeamTag}
             sort={sort}
-            onHeaderClick={(key) => setSort((s) => nextLeaderboardSort(s, key as LeaderboardSortKey))}
+            onHeaderClick={sortBy}
+            isMine={isMyRow}
           />
         ) : (
           <DataTable
@@ -193,9 +250,11 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
             rows={paged.rows as BoardRow<IndividualLeaderboardRow>[]}
             rowKey={(b) => String(b.row.UserID)}
             sort={sort}
-            onHeaderClick={(key) => setSort((s) => nextLeaderboardSort(s, key as LeaderboardSortKey))}
+            onHeaderClick={sortBy}
+            isMine={isMyRow}
           />
         )}
+        </div>
         {!failed && board.length > 0 && (!isTeams || paged.pageCount > 1) ? <Pager page={paged.page} pageCount={paged.pageCount} onPage={setPage} /> : null}
       </Card>
     </div>

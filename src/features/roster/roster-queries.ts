@@ -1,7 +1,6 @@
 /** Query options of the roster screen: the team's members (with squads) and its info card. */
 import { queryOptions } from '@tanstack/react-query';
 import type { CurrentDisplayNamesResponse } from '../../../contract/roster';
-import type { TeamInfo } from '../../../contract/teams';
 import { apiGet } from '../../lib/api';
 import { rosterQueryKey } from '../../lib/query-keys';
 
@@ -12,10 +11,5 @@ export function currentDisplayNamesQueryOptions(tag: string) {
   });
 }
 
-export function teamInfoQueryOptions(tag: string) {
-  return queryOptions({
-    queryKey: ['team-info', { tag }] as const,
-    queryFn: () => apiGet<TeamInfo>('/api/team-info', { tag }),
-    staleTime: 5 * 60_000,
-  });
-}
+/** The team layout reads it too (an unknown tag), so it lives in lib. */
+export { teamInfoQueryOptions } from '../../lib/team-info';

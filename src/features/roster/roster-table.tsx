@@ -1,13 +1,14 @@
 /**
  * The roster card: members of the selected team, sortable (Joined ascending at first), with the
  * weekly-requirement summary, a "short only" filter and CSV / Excel export. A logged-in admin also
- * gets a bot toggle per row.
+ * gets a bot toggle per row. The visitor's own row ("This is me") is highlighted.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { RosterMember } from '../../../contract/roster';
 import { formatInt } from '../../lib/format';
 import { useOnline } from '../../lib/online';
+import { useMyRacer } from '../../lib/my-racer';
 import { useMe } from '../../lib/session';
 import { Card } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
@@ -52,6 +53,7 @@ export function RosterTable({ tag, weeklyRequirement }: { tag: string; weeklyReq
     return sortRoster(filtered, sort);
   }, [rows, sort, shortOnly, withRequirement]);
   const isAdmin = useMe().role === 'admin';
+  const me = useMyRacer();
   const online = useOnline();
   const botFlag = useBotFlag(tag);
   const offlineReason = online ? undefined : 'Flagging a bot needs a connection';
@@ -94,6 +96,7 @@ export function RosterTable({ tag, weeklyRequirement }: { tag: string; weeklyReq
             rowKey={(m) => String(m.UserID)}
             sort={sort}
             onHeaderClick={(key) => setSort((s) => nextRosterSort(s, key as RosterSortKey))}
+            isMine={(m) => m.Username === me?.username}
             emptyText={shortOnly ? 'Every member meets the weekly requirement.' : 'No members found for this team.'}
           />
         </>

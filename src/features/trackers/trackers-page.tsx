@@ -1,10 +1,12 @@
 /**
  * /trackers/{tag}: Daily (default) and Weekly tabs, the day or week picker, and the participants
- * table (Points descending at first) with CSV / Excel export.
+ * table (Points descending at first) with CSV / Excel export; the visitor's own row ("This is me")
+ * is highlighted.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { todayKey } from '../../../server/domain/site-time';
+import { useMyRacer } from '../../lib/my-racer';
 import { useSiteTimezone } from '../../lib/site';
 import { Card } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
@@ -33,6 +35,7 @@ export function TrackersPage({ tag }: { tag: string | undefined }) {
   const [week, setWeek] = useState(weeks[0].value);
   const [sort, setSort] = useState<ParticipantSort>(DEFAULT_PARTICIPANT_SORT);
   const pickerId = useId();
+  const me = useMyRacer();
 
   const period = view === 'daily' ? day : week;
   const query = useQuery({ ...participantsQueryOptions(tag ?? '', view, period), enabled: !!tag });
@@ -75,6 +78,7 @@ export function TrackersPage({ tag }: { tag: string | undefined }) {
           rowKey={(p) => String(p.UserID)}
           sort={sort}
           onHeaderClick={(key) => setSort((s) => nextParticipantSort(s, key as ParticipantSortKey))}
+          isMine={(p) => p.Username === me?.username}
         />
       )}
     </Card>

@@ -1,0 +1,185 @@
+/**
+ * "This is me" against the demo community: picking yourself from a search of display names (any
+ * case), the highlighted row on the individual board and the My rank jump to its page, the Me link,
+ * /racers/me with and without a choice, the own row on roster, tracker and team board, and the
+ * manifest's home-screen shortcuts.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { IndividualLeaderboardRow } from '../../contract/leaderboards';
+import type { MemberLatest } from '../../contract/roster';
+import { getJson } from './support';
+
+const table = (page: Page) => page.locator('.lb-card table.data-table');
+
+/** The 7-day individual board the page shows, without flagged racers, by Points. */
+async function sevenDayBoard(page: Page): Promise<IndividualLeaderboardRow[]> {
+  await page.goto('/leaderboards?view=individuals&period=7day');
+  await expect(table(page).locator('tbody tr').first()).toBeVisible();
+  const heading = page.locator('.lb-heading');
+  const qs = new URLSearchParams({ start_time: (await heading.getAttribute('data-start-time'))!, end_time: (await heading.getAttribute('data-end-time'))! });
+  const rows = await getJson<IndividualLeaderboardRow[]>(page, `/api/individual-leaderboard?${qs}`);
+  return rows.filter((r) => r.bot === 0).sort((a, b) => b.Points - a.Points);
+}
+
+/** Picks `who` on /racers/find-me by typing their display name in another case and tapping the match. */
+async function chooseMe(page: Page, who: { Username: string; CurrentDisplayName: string }) {
+  await page.goto('/racers/find-me');
+  const box = page.getByRole('combobox', { name: 'Search by display name or username' });
+  await box.fill(who.CurrentDisplayName.toUpperCase());
+  await page.getByRole('option').filter({ hasText: who.Username }).first().click();
+  await expect(page.getByRole('status').filter({ hasText: 'You are' })).toContainText(who.CurrentDisplayName);
+}
+
+test('This is me: a case-insensitive search by display name, remembered in the browser', async ({ page }) => {
+  const members = await getJson<MemberLatest[]>(page, '/api/member-data-latest');
+  expect(members.length).toBeGreaterThan(20);
+  const who = members[7];
+  await page.goto('/racers/find-me');
+  // Until someone is chosen, the navigation offers Find me.
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Find me' })).toHaveAttribute('aria-current', 'page');
+
+  const box = page.getByRole('combobox', { name: 'Search by display name or username' });
+  await box.fill(who.CurrentDisplayName.toLowerCase());
+  const options = page.getByRole('option');
+  await expect(options.first()).toBeVisible();
+  // A short list of matches, never the whole club, and the racer is among them.
+  expect(await options.count()).toBeLessThanOrEqual(12);
+  await expect(options.filter({ hasText: who.Username })).toHaveCount(1);
+  for (const text of await options.locator('.racer-search-name').allInnerTexts()) {
+    expect(text.toLowerCase()).toContain(who.CurrentDisplayName.toLowerCase().trim());
+  }
+  await box.fill('zzz no such racer');
+  await expect(page.getByText('No racers found.')).toBeVisible();
+
+  // Keyboard: the whole username in capitals is the first match; Enter chooses it.
+  await box.fill(who.Username.toUpperCase());
+  await expect(options.first()).toContainText(who.Username);
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await box.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'You are' })).toContainText(who.CurrentDisplayName);
+  const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('myRacer')))!) as { username: string; teamTag: string };
+  expect(stored).toMatchObject({ username: who.Username, teamTag: who.TeamTag });
+
+  // Remembered: after a reload the choice is still there, and Forget me clears it.
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'You are' })).toContainText(who.CurrentDisplayName);
+  await page.getByRole('button', { name: 'Forget me' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'You are' })).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('myRacer'))).toBeNull();
+});
+
+test('the individual board highlights my row and My rank turns to its page', async ({ page }) => {
+  const board = await sevenDayBoard(page);
+  expect(board.length).toBeGreaterThan(60);
+  const me = board[60]; // rank 61: page 2
+  const pages = Math.ceil(board.length / 50);
+  // Without a choice the board offers Find me instead.
+  await expect(page.locator('.lb-card').getByRole('link', { name: 'Find me' })).toBeVisible();
+
+  await chooseMe(page, me);
+  await page.goto('/leaderboards?view=individuals&period=7day');
+  await expect(table(page).locator('tbody tr').first()).toBeVisible();
+  await expect(page.locator('.pager-label')).toHaveText(`Page 1 of ${pages}`);
+  await expect(table(page).locator('tr[data-mine="true"]')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'My rank' }).click();
+  await expect(page.locator('.pager-label')).toHaveText(`Page 2 of ${pages}`);
+  const mine = table(page).locator('tr[data-mine="true"]');
+  await expect(mine).toHaveCount(1);
+  await expect(mine).toHaveClass(/row-mine/);
+  await expect(mine).toContainText(me.Username);
+  await expect(mine.locator('.rank-badge')).toHaveText('61');
+  await expect(mine).toBeInViewport();
+  // The highlight is more than a colour: screen readers hear it.
+  await expect(mine.locator('td').first()).toContainText('Your row:');
+  const background = await mine.locator('td').nth(2).evaluate((td) => getComputedStyle(td).backgroundColor);
+  const other = await table(page).locator('tbody tr:not([data-mine])').first().locator('td').nth(2).evaluate((td) => getComputedStyle(td).backgroundColor);
+  expect(background).not.toBe(other);
+
+  // Sorted another way, My rank finds the page again (Races ascending puts me elsewhere).
+  await page.getByRole('button', { name: /^Races/ }).click();
+  await page.getByRole('button', { name: /^Races/ }).click();
+  await expect(page.locator('.pager-label')).toHaveText(`Page 1 of ${pages}`);
+  const ascending = [...board].sort((a, b) => a.Races - b.Races || b.Points - a.Points);
+  const expectedPage = Math.floor(ascending.findIndex((r) => r.Username === me.Username) / 50) + 1;
+  await page.getByRole('button', { name: 'My rank' }).click();
+  await expect(page.locator('.pager-label')).toHaveText(`Page ${expectedPage} of ${pages}`);
+  await expect(table(page).locator('tr[data-mine="true"]')).toContainText(me.Username);
+
+  // A filter that hides me: My rank says so.
+  const otherTag = board.find((r) => r.TeamTag && r.TeamTag !== me.TeamTag)!.TeamTag!;
+  await page.getByLabel('Filter').fill(otherTag);
+  await page.getByRole('button', { name: 'My rank' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'You are not on this board with this filter.' })).toBeVisible();
+  await page.getByLabel('Filter').fill('zzz-nobody');
+  await expect(page.getByRole('button', { name: 'My rank' })).toBeDisabled();
+  await page.getByLabel('Filter').fill(me.TeamTag ?? '');
+  await page.getByRole('button', { name: 'My rank' }).click();
+  await expect(table(page).locator('tr[data-mine="true"]')).toContainText(me.Username);
+
+  // The team board highlights my team's row.
+  await page.goto('/leaderboards?view=teams&period=7day');
+  const teamRow = page.locator('.lb-card table.data-table tr[data-mine="true"]');
+  await expect(teamRow).toHaveCount(1);
+  await expect(teamRow).toContainText(me.TeamTag!);
+  await expect(page.getByRole('button', { name: 'My team' })).toBeVisible();
+});
+
+test('the Me link and /racers/me open my racer page; without a choice /racers/me opens the picker', async ({ page }) => {
+  await page.goto('/racers/me');
+  await expect(page).toHaveURL(/\/racers\/find-me$/);
+  await expect(page.getByRole('heading', { name: 'This is me' })).toBeVisible();
+
+  const members = await getJson<MemberLatest[]>(page, '/api/member-data-latest');
+  const who = members[3];
+  await chooseMe(page, who);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const meLink = nav.getByRole('link', { name: /^Me/ });
+  await expect(meLink).toHaveAttribute('href', `/racers/${encodeURIComponent(who.Username)}/batch`);
+  await page.goto('/about');
+  await nav.getByRole('link', { name: /^Me/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/racers/${who.Username}/batch$`));
+  await expect(page.locator('#racer-banner-name')).toHaveText(who.CurrentDisplayName || who.Username);
+  await expect(nav.getByRole('link', { name: /^Me/ })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Racers' })).not.toHaveAttribute('aria-current', 'page');
+
+  await page.goto('/racers/me');
+  await expect(page).toHaveURL(new RegExp(`/racers/${who.Username}/batch$`));
+  await expect(page.locator('#racer-banner-name')).toHaveText(who.CurrentDisplayName || who.Username);
+});
+
+test('my row is highlighted on the roster and the tracker', async ({ page }) => {
+  const members = await getJson<MemberLatest[]>(page, '/api/member-data-latest');
+  const who = members[5];
+  await chooseMe(page, who);
+  await page.goto(`/roster?tag=${who.TeamTag}`);
+  const rosterRow = page.locator('.roster-card tr[data-mine="true"]');
+  await expect(rosterRow).toHaveCount(1);
+  await expect(rosterRow).toContainText(who.Username);
+
+  const weekly = await getJson<{ participants: { Username: string }[] }>(page, `/api/weekly-participants?tag=${who.TeamTag}`);
+  await page.goto(`/trackers/${who.TeamTag}`);
+  await page.locator('.trackers-card').getByRole('tab', { name: 'Weekly' }).click();
+  const trackerRow = page.locator('.trackers-card tr[data-mine="true"]');
+  if (weekly.participants.some((p) => p.Username === who.Username)) {
+    await expect(trackerRow).toHaveCount(1);
+    await expect(trackerRow).toContainText(who.Username);
+  } else {
+    await expect(trackerRow).toHaveCount(0);
+  }
+});
+
+test('the manifest has the home-screen shortcuts My racer and Leaderboards', async ({ page }) => {
+  await page.goto('/leaderboards');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBeTruthy();
+  const manifest = await getJson<{ shortcuts: { name: string; url: string; icons: { src: string }[] }[] }>(page, new URL(href!, page.url()).pathname);
+  expect(manifest.shortcuts.map((s) => [s.name, s.url])).toEqual([
+    ['My racer', '/racers/me'],
+    ['Leaderboards', '/leaderboards'],
+  ]);
+  for (const s of manifest.shortcuts) {
+    const icon = await page.request.get(s.icons[0].src);
+    expect(icon.ok()).toBe(true);
+  }
+});
