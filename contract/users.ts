@@ -8,7 +8,7 @@ export const UserRow = z.object({
   role: Role,
   /** The linked racer's game user ID, as text. */
   userID: z.string().nullable(),
-  /** The team a teamadmin manages; null means the linked racer's current team. */
+  /** The team a teamadmin manages, granted by an admin; null: none, the teamadmin manages nothing. */
   teamTag: z.string().nullable(),
   /** The linked racer's username when userID matches a known racer (for the racer-page link). */
   racerUsername: z.string().nullable(),

@@ -14,7 +14,7 @@ export interface UserFormValues {
   role: Role;
   /** The linked racer's user ID, '' for none. */
   userID: string;
-  /** The team a teamadmin manages, '' for the linked racer's team. */
+  /** The team a teamadmin manages, '' for none (such a teamadmin manages nothing). */
   teamTag: string;
 }
 
