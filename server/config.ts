@@ -1,6 +1,7 @@
 /** Server configuration from the environment (see the README's configuration table). */
 import path from 'node:path';
 import { DEFAULT_SITE_TIMEZONE } from './domain/site-time.js';
+import { parseTrustProxy, type TrustProxy } from './http/proxy-trust.js';
 
 export interface Config {
   port: number;
@@ -13,8 +14,11 @@ export interface Config {
   siteChatUrl?: string;
   adminUsername?: string;
   adminPassword?: string;
-  /** Behind a reverse proxy: trust X-Forwarded-For / -Proto for the client address and HTTPS. */
-  trustProxy: boolean;
+  /**
+   * Behind a reverse proxy: how many proxies (true is one) or which addresses to trust for
+   * X-Forwarded-For / -Host / -Proto (server/http/proxy-trust.ts); false: none.
+   */
+  trustProxy: TrustProxy | true;
   /** Demo mode: no TRACKED_TEAMS, so the simulated community is backfilled and polled. */
   demo: boolean;
 }
@@ -43,7 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteChatUrl: env.SITE_CHAT_URL || undefined,
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    trustProxy: /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? ''),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     demo: trackedTeams.length === 0,
   };
 }

@@ -9,6 +9,7 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from './context.js';
 import { registerAuth } from './plugins/auth.js';
+import { fastifyTrustProxy } from './proxy-trust.js';
 import { routeModules } from './routes/index.js';
 
 export interface BuildOptions {
@@ -22,8 +23,9 @@ export const LOG_REDACT = ['req.headers.cookie', 'req.headers.authorization', 'r
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
-    // Only behind a reverse proxy may X-Forwarded-For name the client (login throttling keys on it).
-    trustProxy: deps.config.trustProxy,
+    // Only behind a reverse proxy may X-Forwarded-For name the client (login throttling keys on it),
+    // and then only its right-most hops that no trusted proxy added.
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
