@@ -1,6 +1,7 @@
 /** GET/POST /api/users, PUT/DELETE /api/users/{id}: staff accounts (admin only). */
 import { z } from 'zod';
 import { Role, TeamTag } from './common.js';
+import { passwordProblem } from './password-rules.js';
 
 export const UserRow = z.object({
   id: z.number().int(),
@@ -32,7 +33,14 @@ const UserIdField = z
 const TeamTagField = z.union([z.literal(''), TeamTag]).nullable().transform((v) => (v ? v : null));
 
 const Username = z.string().trim().max(100, 'Username is too long');
-const Password = z.string().max(1000, 'Password is too long');
+/** Empty text is left to the "required" checks; any other new password follows the password rules. */
+const Password = z
+  .string()
+  .max(1000, 'Password is too long')
+  .superRefine((p, ctx) => {
+    const problem = p === '' ? null : passwordProblem(p);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const CreateUserBody = z
   .object({

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { DEFAULT_SITE_TIMEZONE } from './domain/site-time.js';
 import { parseTrustProxy, type TrustProxy } from './http/proxy-trust.js';
+import { passwordProblem } from '../contract/password-rules.js';
 
 export interface Config {
   port: number;
@@ -23,6 +24,9 @@ export interface Config {
   demo: boolean;
 }
 
+/** A setting that cannot work; start-up prints its message alone and stops. */
+export class ConfigError extends Error {}
+
 export const REAL_GAME_API_BASE = 'https://www.nitrotype.com/api/v2';
 
 export function parseTags(s: string | undefined): string[] {
@@ -35,7 +39,9 @@ export function parseTags(s: string | undefined): string[] {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const trackedTeams = parseTags(env.TRACKED_TEAMS);
   const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, got "${env.PORT}"`);
+  const weak = env.ADMIN_PASSWORD ? passwordProblem(env.ADMIN_PASSWORD) : null;
+  if (weak) throw new ConfigError(`ADMIN_PASSWORD is too weak: ${weak.replace(/^Password/, 'it')}. Choose a longer one, or unset it to have one generated.`);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
