@@ -25,13 +25,34 @@ export function eventTagsProblem(tags: string[]): string | null {
 
 const text = (max: number, label: string) => z.string({ error: `${label} must be text` }).trim().max(max, `${label} is too long`);
 
+/** Event times lie in these years (inclusive): past them dates stop formatting and comparing sanely. */
+export const EVENT_YEARS = { first: 2000, last: 2100 } as const;
+
+/** The year a time text starts with, or null when it starts with none (the form parser judges it). */
+export function leadingYear(s: string): number | null {
+  const m = /^\s*[+-]?(\d+)-/.exec(s);
+  return m ? Number(m[1]) : null;
+}
+
+export function eventYearProblem(label: string, s: string): string | null {
+  const year = leadingYear(s);
+  if (year === null || (year >= EVENT_YEARS.first && year <= EVENT_YEARS.last)) return null;
+  return `${label} must be between the years ${EVENT_YEARS.first} and ${EVENT_YEARS.last}`;
+}
+
+const eventTime = (label: string) =>
+  text(40, label).superRefine((s, ctx) => {
+    const problem = eventYearProblem(label, s);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 /** The Add/Edit Event form. Required-field checks give the form's own messages. */
 const EventFormFields = {
   Title: text(200, 'Title'),
   Description: text(5000, 'Description'),
   TeamTag: text(200, 'Team Tag(s)'),
-  StartTime: text(40, 'Start Time'),
-  EndTime: text(40, 'End Time'),
+  StartTime: eventTime('Start Time'),
+  EndTime: eventTime('End Time'),
   DefaultSort: DefaultSort,
 };
 

@@ -21,3 +21,34 @@ export const DayKey = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date a
 
 export const Role = z.enum(['admin', 'teamadmin']);
 export type Role = z.infer<typeof Role>;
+
+/**
+ * A NUL character, or half of a UTF-16 surrogate pair without the other half: text PostgreSQL
+ * cannot store (NUL) or that has no UTF-8 form (a lone surrogate). Every input is checked for
+ * both (`unsafeTextPath`, server/http/plugins/text-guard.ts); pairs (emoji) are fine.
+ */
+const UNSAFE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const UNSAFE_TEXT_ERROR = 'text must not contain a NUL character or an unpaired surrogate';
+
+export function isUnsafeText(s: string): boolean {
+  return UNSAFE_TEXT.test(s);
+}
+
+/** Text checked for NUL and lone surrogates. */
+export const SafeText = z.string().refine((s) => !isUnsafeText(s), UNSAFE_TEXT_ERROR);
+
+/**
+ * Where in a parsed JSON body, query or params the first unsafe text is (a key or a value), as a
+ * dotted path ('' for the value itself), or null when there is none.
+ */
+export function unsafeTextPath(value: unknown, depth = 0): string | null {
+  if (typeof value === 'string') return isUnsafeText(value) ? '' : null;
+  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+  for (const [key, v] of entries) {
+    if (isUnsafeText(key)) return key.replace(UNSAFE_TEXT, '?');
+    const inner = unsafeTextPath(v, depth + 1);
+    if (inner !== null) return inner ? `${key}.${inner}` : key;
+  }
+  return null;
+}

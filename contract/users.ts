@@ -1,6 +1,7 @@
 /** GET/POST /api/users, PUT/DELETE /api/users/{id}: staff accounts (admin only). */
 import { z } from 'zod';
 import { Role, TeamTag } from './common.js';
+import { passwordProblem } from './password-rules.js';
 
 export const UserRow = z.object({
   id: z.number().int(),
@@ -8,7 +9,7 @@ export const UserRow = z.object({
   role: Role,
   /** The linked racer's game user ID, as text. */
   userID: z.string().nullable(),
-  /** The team a teamadmin manages; null means the linked racer's current team. */
+  /** The team a teamadmin manages, granted by an admin; null: none, the teamadmin manages nothing. */
   teamTag: z.string().nullable(),
   /** The linked racer's username when userID matches a known racer (for the racer-page link). */
   racerUsername: z.string().nullable(),
@@ -32,7 +33,14 @@ const UserIdField = z
 const TeamTagField = z.union([z.literal(''), TeamTag]).nullable().transform((v) => (v ? v : null));
 
 const Username = z.string().trim().max(100, 'Username is too long');
-const Password = z.string().max(1000, 'Password is too long');
+/** Empty text is left to the "required" checks; any other new password follows the password rules. */
+const Password = z
+  .string()
+  .max(1000, 'Password is too long')
+  .superRefine((p, ctx) => {
+    const problem = p === '' ? null : passwordProblem(p);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const CreateUserBody = z
   .object({

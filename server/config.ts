@@ -1,6 +1,8 @@
 /** Server configuration from the environment (see the README's configuration table). */
 import path from 'node:path';
 import { DEFAULT_SITE_TIMEZONE } from './domain/site-time.js';
+import { parseTrustProxy, type TrustProxy } from './http/proxy-trust.js';
+import { passwordProblem } from '../contract/password-rules.js';
 
 export interface Config {
   port: number;
@@ -13,11 +15,17 @@ export interface Config {
   siteChatUrl?: string;
   adminUsername?: string;
   adminPassword?: string;
-  /** Behind a reverse proxy: trust X-Forwarded-For / -Proto for the client address and HTTPS. */
-  trustProxy: boolean;
+  /**
+   * Behind a reverse proxy: how many proxies (true is one) or which addresses to trust for
+   * X-Forwarded-For / -Host / -Proto (server/http/proxy-trust.ts); false: none.
+   */
+  trustProxy: TrustProxy | true;
   /** Demo mode: no TRACKED_TEAMS, so the simulated community is backfilled and polled. */
   demo: boolean;
 }
+
+/** A setting that cannot work; start-up prints its message alone and stops. */
+export class ConfigError extends Error {}
 
 export const REAL_GAME_API_BASE = 'https://www.nitrotype.com/api/v2';
 
@@ -31,7 +39,9 @@ export function parseTags(s: string | undefined): string[] {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const trackedTeams = parseTags(env.TRACKED_TEAMS);
   const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, got "${env.PORT}"`);
+  const weak = env.ADMIN_PASSWORD ? passwordProblem(env.ADMIN_PASSWORD) : null;
+  if (weak) throw new ConfigError(`ADMIN_PASSWORD is too weak: ${weak.replace(/^Password/, 'it')}. Choose a longer one, or unset it to have one generated.`);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -43,7 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteChatUrl: env.SITE_CHAT_URL || undefined,
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    trustProxy: /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? ''),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     demo: trackedTeams.length === 0,
   };
 }

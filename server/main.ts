@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { LockedError } from './db/pglite.js';
 import { buildApp, LOG_REDACT } from './http/app.js';
@@ -79,6 +79,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

@@ -9,6 +9,9 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from './context.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerTextGuard } from './plugins/text-guard.js';
+import { fastifyTrustProxy } from './proxy-trust.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { routeModules } from './routes/index.js';
 
 export interface BuildOptions {
@@ -22,8 +25,9 @@ export const LOG_REDACT = ['req.headers.cookie', 'req.headers.authorization', 'r
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
-    // Only behind a reverse proxy may X-Forwarded-For name the client (login throttling keys on it).
-    trustProxy: deps.config.trustProxy,
+    // Only behind a reverse proxy may X-Forwarded-For name the client (login throttling keys on it),
+    // and then only its right-most hops that no trusted proxy added.
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -46,9 +50,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   // Answers of 1 KB and more go compressed to clients that accept it; cached answers come
   // compressed already (response-cache.ts) and are left as they are.
+  await registerSecurityHeaders(app);
   await app.register(compress, { global: true });
   await app.register(cookie);
   registerAuth(app, deps);
+  registerTextGuard(app);
 
   await app.register(async (api) => {
     api.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'Not found' }));

@@ -1,11 +1,15 @@
 /**
  * The first admin account. When no admin exists at start-up, one is created from ADMIN_USERNAME /
- * ADMIN_PASSWORD; without ADMIN_PASSWORD a random password is generated and printed this once
- * (it is stored only as a hash). Once an admin exists, nothing is changed.
+ * ADMIN_PASSWORD; without ADMIN_PASSWORD a random password is generated and written to a file
+ * only the owner may read (mode 0600, in DATA_DIR), whose path, never the password, goes to the
+ * log. Once an admin exists, nothing is changed. Processes starting together on one PostgreSQL
+ * database take turns on an advisory lock, so exactly one of them creates the admin.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Config } from '../config.js';
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import { writeAudit } from '../db/audit.js';
 import { hashPassword } from '../domain/passwords.js';
 
@@ -15,33 +19,66 @@ export interface BootstrapLog {
 }
 
 export const DEFAULT_ADMIN_USERNAME = 'admin';
+export const FIRST_PASSWORD_FILE = 'first-admin-password.txt';
+/** pg_advisory_xact_lock key of the first-admin check ("NTfa"). */
+const FIRST_ADMIN_LOCK = 0x4e546661;
+
+async function adminExists(db: Queryable): Promise<boolean> {
+  return (await db.query("SELECT 1 FROM users WHERE role = 'admin' LIMIT 1")).rows.length > 0;
+}
+
+/** Writes the password to a new file readable and writable by the owner only; returns its path. */
+export function writePasswordFile(dir: string, password: string): string {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = path.resolve(dir, FIRST_PASSWORD_FILE);
+  fs.rmSync(file, { force: true });
+  const fd = fs.openSync(file, 'wx', 0o600);
+  try {
+    fs.fchmodSync(fd, 0o600);
+    fs.writeSync(fd, `${password}\n`);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return file;
+}
 
 /** Returns the username of the admin it created, or null when an admin already existed. */
 export async function ensureFirstAdmin(
   db: Database,
-  config: Pick<Config, 'adminUsername' | 'adminPassword'>,
+  config: Pick<Config, 'adminUsername' | 'adminPassword' | 'dataDir'>,
   log: BootstrapLog,
 ): Promise<string | null> {
-  const { rows } = await db.query("SELECT 1 FROM users WHERE role = 'admin' LIMIT 1");
-  if (rows.length > 0) return null;
+  if (await adminExists(db)) return null;
   const username = config.adminUsername?.trim() || DEFAULT_ADMIN_USERNAME;
   const generated = !config.adminPassword;
-  const password = config.adminPassword || crypto.randomBytes(12).toString('base64url');
+  const password = config.adminPassword || crypto.randomBytes(18).toString('base64url');
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    // A teamadmin of that name is promoted; the password is reset either way.
-    const { rows: existing } = await tx.query<{ id: number }>('SELECT id FROM users WHERE lower(username) = lower($1)', [username]);
-    if (existing[0]) {
-      await tx.query("UPDATE users SET role = 'admin', password_hash = $2 WHERE id = $1", [existing[0].id, passwordHash]);
-    } else {
-      await tx.query("INSERT INTO users (username, password_hash, role) VALUES ($1, $2, 'admin')", [username, passwordHash]);
+  let passwordFile: string | null = null;
+  const created = await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [FIRST_ADMIN_LOCK]);
+    // Another process may have created it while this one waited for the lock.
+    if (await adminExists(tx)) return false;
+    if (generated) passwordFile = writePasswordFile(config.dataDir, password);
+    try {
+      // A teamadmin of that name is promoted; the password is reset either way.
+      const { rows: existing } = await tx.query<{ id: number }>('SELECT id FROM users WHERE lower(username) = lower($1)', [username]);
+      if (existing[0]) {
+        await tx.query("UPDATE users SET role = 'admin', password_hash = $2 WHERE id = $1", [existing[0].id, passwordHash]);
+      } else {
+        await tx.query("INSERT INTO users (username, password_hash, role) VALUES ($1, $2, 'admin')", [username, passwordHash]);
+      }
+      await writeAudit(tx, { actor: 'system', action: 'user.create', at: new Date(), detail: { username, role: 'admin', bootstrap: true } });
+    } catch (err) {
+      if (passwordFile) fs.rmSync(passwordFile, { force: true });
+      throw err;
     }
-    await writeAudit(tx, { actor: 'system', action: 'user.create', at: new Date(), detail: { username, role: 'admin', bootstrap: true } });
+    return true;
   });
-  if (generated) {
+  if (!created) return null;
+  if (passwordFile) {
     log.warn(
-      `Created the first admin account "${username}" with the generated password: ${password}\n` +
-        'It is shown only this once; log in and change it under Admin, or set ADMIN_PASSWORD before the first start.',
+      `Created the first admin account "${username}" with a generated password, written to ${passwordFile} (readable only by this user).\n` +
+        'Log in, change the password under Admin, then delete the file; or set ADMIN_PASSWORD before the first start.',
     );
   } else {
     log.info(`Created the first admin account "${username}" from ADMIN_USERNAME / ADMIN_PASSWORD.`);

@@ -47,14 +47,14 @@ let serial = 0;
 const fresh = (prefix: string) => `${prefix}${++serial}`;
 
 const CASES: Case[] = [
-  { name: 'POST /api/users', expected: ADMIN_ONLY, request: async () => ({ method: 'POST', url: '/api/users', payload: { username: fresh('new'), password: 'pw' } }) },
+  { name: 'POST /api/users', expected: ADMIN_ONLY, request: async () => ({ method: 'POST', url: '/api/users', payload: { username: fresh('new'), password: 'new-password-12' } }) },
   {
     name: 'PUT /api/users/{id} (edit)', expected: ADMIN_ONLY,
     request: async (db) => ({ method: 'PUT', url: `/api/users/${await addUser(db, { username: fresh('u'), password: 'pw', role: 'teamadmin' })}`, payload: { username: fresh('renamed'), role: 'admin' } }),
   },
   {
     name: 'PUT /api/users/{id} (password)', expected: ADMIN_ONLY,
-    request: async (db) => ({ method: 'PUT', url: `/api/users/${await addUser(db, { username: fresh('u'), password: 'pw', role: 'teamadmin' })}`, payload: { password: 'changed' } }),
+    request: async (db) => ({ method: 'PUT', url: `/api/users/${await addUser(db, { username: fresh('u'), password: 'pw', role: 'teamadmin' })}`, payload: { password: 'changed-password' } }),
   },
   {
     name: 'DELETE /api/users/{id}', expected: ADMIN_ONLY,
@@ -158,9 +158,9 @@ describe.each(dbKinds)('permission matrix on %s', (kind) => {
     await addTeam(t.db, 'BRAVO');
     await addRacer(t.db, { userId: 1, username: 'alf', tag: 'ALPHA' });
     await addRacer(t.db, { userId: 2, username: 'bea', tag: 'BRAVO' });
-    // One teamadmin's team comes from users.team_tag, the other's from the linked racer.
-    await addUser(t.db, { username: 'captA', password: 'pw-captA', role: 'teamadmin', teamTag: 'ALPHA' });
-    await addUser(t.db, { username: 'captB', password: 'pw-captB', role: 'teamadmin', userID: '2' });
+    // A teamadmin's team is the admin's grant (users.team_tag), whatever team their racer is on.
+    await addUser(t.db, { username: 'captA', password: 'pw-captA', role: 'teamadmin', teamTag: 'ALPHA', userID: '2' });
+    await addUser(t.db, { username: 'captB', password: 'pw-captB', role: 'teamadmin', teamTag: 'BRAVO', userID: '1' });
     await addUser(t.db, { username: 'root', password: 'pw-root', role: 'admin' });
     cookies.teamadminOwn = await login(t.app, 'captA', 'pw-captA');
     cookies.teamadminOther = await login(t.app, 'captB', 'pw-captB');

@@ -92,10 +92,10 @@ describe.each(dbKinds)('login and sessions on %s', (kind) => {
     expect((await t.app.inject({ url: '/api/users', headers: { cookie } })).statusCode).toBe(401);
   });
 
-  it("gives a teamadmin's team from the linked racer, and users.team_tag first when set", async () => {
+  it("gives a teamadmin only the team an admin granted, never the linked racer's team", async () => {
     const cookie = await login(t.app, 'capt', 'capt-password-1');
     expect(await me(cookie)).toEqual({ logged_in: true, username: 'capt', role: 'teamadmin' });
-    expect((await t.app.inject({ url: '/api/my-team-tag', headers: { cookie } })).json()).toEqual({ teamTag: 'ALPHA' });
+    expect((await t.app.inject({ url: '/api/my-team-tag', headers: { cookie } })).json()).toEqual({ teamTag: null });
     await addTeam(t.db, 'BRAVO');
     await t.db.query("UPDATE users SET team_tag = 'BRAVO' WHERE username = 'capt'");
     expect((await t.app.inject({ url: '/api/my-team-tag', headers: { cookie } })).json()).toEqual({ teamTag: 'BRAVO' });

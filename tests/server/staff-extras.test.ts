@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashSessionId } from '../../server/http/plugins/auth.js';
-import { verifyPassword } from '../../server/domain/passwords.js';
-import { ensureFirstAdmin } from '../../server/users/bootstrap-admin.js';
-import { addRacer, addTeam, dbKinds, freshDatabase, testApp, type TestContext } from './helpers.js';
+import { addRacer, addTeam, dbKinds, testApp, type TestContext } from './helpers.js';
 import { addUser, json, login } from './staff-helpers.js';
 
 describe.each(dbKinds)('bot flags, tracked teams and the audit log on %s', (kind) => {
@@ -83,45 +80,5 @@ describe.each(dbKinds)('bot flags, tracked teams and the audit log on %s', (kind
     expect(page2.entries.map((e: { action: string }) => e.action)).toEqual(['bot.unflag', 'bot.flag']);
     expect(page2.nextBefore).toBeNull();
     expect((await call('GET', '/api/admin/audit-log?limit=0')).statusCode).toBe(400);
-  });
-});
-
-describe.each(dbKinds)('first admin on %s', (kind) => {
-  const messages: string[] = [];
-  const log = { info: (m: string) => messages.push(m), warn: (m: string) => messages.push(m) };
-
-  it('creates the admin from ADMIN_USERNAME / ADMIN_PASSWORD once, then leaves it alone', async () => {
-    const db = await freshDatabase(kind);
-    try {
-      messages.length = 0;
-      expect(await ensureFirstAdmin(db, { adminUsername: 'chief', adminPassword: 'chief-pass-123' }, log)).toBe('chief');
-      const { rows } = await db.query<{ username: string; role: string; password_hash: string }>('SELECT username, role, password_hash FROM users');
-      expect(rows.map((r) => [r.username, r.role])).toEqual([['chief', 'admin']]);
-      expect(await verifyPassword(rows[0].password_hash, 'chief-pass-123')).toBe(true);
-      expect(messages.join('\n')).not.toContain('chief-pass-123');
-      expect(await ensureFirstAdmin(db, { adminUsername: 'other', adminPassword: 'x' }, log)).toBeNull();
-      expect((await db.query('SELECT 1 FROM users')).rows.length).toBe(1);
-    } finally {
-      await db.close();
-    }
-  });
-
-  it('without a password, generates one and prints it once; it works for logging in', async () => {
-    const t = await testApp(kind);
-    try {
-      messages.length = 0;
-      expect(await ensureFirstAdmin(t.db, {}, log)).toBe('admin');
-      expect(messages).toHaveLength(1);
-      const password = /generated password: (\S+)/.exec(messages[0])![1];
-      expect(password.length).toBeGreaterThanOrEqual(16);
-      const cookie = await login(t.app, 'admin', password);
-      expect((await t.app.inject({ url: '/api/me', headers: { cookie } })).json()).toEqual({ logged_in: true, username: 'admin', role: 'admin' });
-      const { rows } = await t.db.query<{ id_hash: string }>('SELECT id_hash FROM sessions');
-      expect(rows[0].id_hash).toBe(hashSessionId(cookie.slice(4)));
-      expect(await ensureFirstAdmin(t.db, {}, log)).toBeNull();
-      expect(messages).toHaveLength(1);
-    } finally {
-      await t.close();
-    }
   });
 });

@@ -16,7 +16,10 @@ export interface SessionUser {
   id: number;
   username: string;
   role: Role;
-  /** The team a teamadmin manages: users.team_tag, else the team of the linked racer. */
+  /**
+   * The team a teamadmin manages: only the admin's explicit grant (users.team_tag). Never derived
+   * from the linked racer's current team, which follows the racer when they move to another team.
+   */
   teamTag: string | null;
 }
 
@@ -37,11 +40,7 @@ export function newSessionId(): string {
 export async function loadSessionUser(deps: AppDeps, sid: string | undefined): Promise<SessionUser | null> {
   if (!sid || sid.length > 200) return null;
   const { rows } = await deps.db.query<{ id: number; username: string; role: Role; team_tag: string | null }>(
-    `SELECT u.id, u.username, u.role,
-            COALESCE(u.team_tag, (SELECT m.tag FROM memberships m
-                                   WHERE m.user_id = CASE WHEN u.user_id ~ '^[0-9]{1,15}$' THEN u.user_id::bigint END
-                                     AND m.left_at IS NULL
-                                   ORDER BY m.first_seen DESC LIMIT 1)) AS team_tag
+    `SELECT u.id, u.username, u.role, u.team_tag
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.id_hash = $1 AND s.expires_at > $2`,
     [hashSessionId(sid), deps.now()],
@@ -69,9 +68,9 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
   if (request.user.role !== 'admin') return reply.code(403).send({ error: 'Admin access required' });
 }
 
-/** Whether the user may manage the events and squads of `tag`. */
+/** Whether the user may manage the events and squads of `tag`: a teamadmin only their granted team. */
 export function canManageTeam(user: SessionUser, tag: string): boolean {
-  return user.role === 'admin' || (user.role === 'teamadmin' && user.teamTag === tag.toUpperCase());
+  return user.role === 'admin' || (user.role === 'teamadmin' && user.teamTag !== null && user.teamTag === tag.toUpperCase());
 }
 
 /** preHandler: 401 for anonymous callers, 403 for a role other than admin or teamadmin. */

@@ -1,5 +1,5 @@
 /**
- * Guard for every mutating /api call (POST, PUT, PATCH, DELETE): a body must be JSON, and a
+ * Guard for every mutating request (POST, PUT, PATCH, DELETE): a body must be JSON, and a
  * request from another site is refused. JSON-only bodies force a CORS preflight on cross-site
  * requests; the Origin (or Sec-Fetch-Site) check refuses the rest. Callers without an Origin
  * header (curl, scripts) are let through: they carry no victim's cookie by accident.
@@ -14,12 +14,13 @@ function hasBody(request: FastifyRequest): boolean {
   return (len !== undefined && len !== '0') || request.headers['transfer-encoding'] !== undefined;
 }
 
-/** The hosts this request may legitimately come from: its Host and a proxy's X-Forwarded-Host. */
+/**
+ * The hosts this request may legitimately come from: its Host, and `request.host`, which is the
+ * X-Forwarded-Host of a trusted proxy (TRUST_PROXY) and otherwise the Host again: a client that
+ * writes X-Forwarded-Host itself names no own host.
+ */
 function ownHosts(request: FastifyRequest): string[] {
-  const hosts = [request.headers.host, request.host];
-  const fwd = request.headers['x-forwarded-host'];
-  if (typeof fwd === 'string') hosts.push(...fwd.split(',').map((h) => h.trim()));
-  return hosts.filter((h): h is string => !!h).map(withoutDefaultPort);
+  return [request.headers.host, request.host].filter((h): h is string => !!h).map(withoutDefaultPort);
 }
 
 /** URL drops :80 and :443 from an origin, a Host header may keep them. */
@@ -40,8 +41,9 @@ export function isForeignOrigin(request: FastifyRequest): boolean {
   return !ownHosts(request).includes(host);
 }
 
+/** Every mutating request whatever its path: the router decodes `/%61pi/...` to an /api route. */
 export async function checkMutation(request: FastifyRequest, reply: FastifyReply) {
-  if (!MUTATING.has(request.method) || !request.url.startsWith('/api/')) return;
+  if (!MUTATING.has(request.method)) return;
   if (isForeignOrigin(request)) return reply.code(403).send({ error: 'Cross-site request refused' });
   if (hasBody(request)) {
     const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();

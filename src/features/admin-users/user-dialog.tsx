@@ -117,7 +117,7 @@ function AccountFields({ v, set }: { v: UserFormValues; set: <K extends keyof Us
         <div className="field">
           <label htmlFor="user-team">Team</label>
           <select id="user-team" value={v.teamTag} onChange={(e) => set('teamTag', e.target.value)} aria-describedby="user-team-hint">
-            <option value="">The linked racer’s team</option>
+            <option value="">No team</option>
             {v.teamTag && !(tags.data ?? []).includes(v.teamTag) ? <option value={v.teamTag}>{v.teamTag}</option> : null}
             {(tags.data ?? []).map((t) => (
               <option key={t} value={t}>
@@ -126,7 +126,9 @@ function AccountFields({ v, set }: { v: UserFormValues; set: <K extends keyof Us
             ))}
           </select>
           <span id="user-team-hint" className="field-hint">
-            The team whose events and squads this team admin manages.
+            {v.teamTag
+              ? 'The team whose events and squads this team admin manages.'
+              : 'Without a team this team admin manages nothing: choose the team they may manage.'}
           </span>
         </div>
       ) : null}

@@ -17,10 +17,14 @@ describe('user form', () => {
     const empty = userFormValues(null);
     expect(userFormProblem('add', empty)).toBe('Username and password required');
     expect(userFormProblem('add', { ...empty, username: 'a' })).toBe('Username and password required');
-    expect(userFormProblem('add', { ...empty, username: 'a', password: 'b' })).toBeNull();
+    expect(userFormProblem('add', { ...empty, username: 'a', password: 'b' })).toBe('Password must be at least 12 characters');
+    expect(userFormProblem('add', { ...empty, username: 'a', password: 'twelve-chars' })).toBeNull();
     expect(userFormProblem('edit', { ...empty, username: '  ' })).toBe('Username required');
     expect(userFormProblem('password', empty)).toBe('Password required');
-    expect(userFormProblem('password', { ...empty, password: 'x' })).toBeNull();
+    expect(userFormProblem('password', { ...empty, password: 'x' })).toBe('Password must be at least 12 characters');
+    expect(userFormProblem('password', { ...empty, password: ' '.repeat(12) })).toBe('Password must be at least 12 characters');
+    expect(userFormProblem('password', { ...empty, password: 'long enough pass' })).toBeNull();
+    expect(userFormProblem('edit', { ...empty, username: 'a' })).toBeNull();
   });
 
   it('sends empty links as null, and a password change on its own', () => {

@@ -4,6 +4,7 @@
  * the spec's messages before anything is sent.
  */
 import type { Role } from '../../../contract/common';
+import { passwordProblem } from '../../../contract/password-rules';
 import type { CreateUserBody, UpdateUserBody, UserRow } from '../../../contract/users';
 
 export type UserDialogMode = 'closed' | 'add' | 'edit' | 'password';
@@ -14,7 +15,7 @@ export interface UserFormValues {
   role: Role;
   /** The linked racer's user ID, '' for none. */
   userID: string;
-  /** The team a teamadmin manages, '' for the linked racer's team. */
+  /** The team a teamadmin manages, '' for none (such a teamadmin manages nothing). */
   teamTag: string;
 }
 
@@ -27,6 +28,7 @@ export function userFormProblem(mode: UserDialogMode, v: UserFormValues): string
   if (mode === 'add' && (!v.username.trim() || !v.password)) return 'Username and password required';
   if (mode === 'edit' && !v.username.trim()) return 'Username required';
   if (mode === 'password' && !v.password) return 'Password required';
+  if (mode === 'add' || mode === 'password') return passwordProblem(v.password);
   return null;
 }
 

@@ -59,7 +59,7 @@ export function UsersPanel() {
           (u.userID ?? '')
         ),
     },
-    { key: 'team', header: 'Team', render: (u) => (u.role === 'admin' ? 'All' : (u.teamTag ?? <span className="muted">from racer</span>)) },
+    { key: 'team', header: 'Team', render: (u) => (u.role === 'admin' ? 'All' : (u.teamTag ?? <span className="muted">none</span>)) },
     { key: 'created', header: 'Created', render: (u) => localDateTime(u.created_at) },
     { key: 'lastLogin', header: 'Last Login', render: (u) => localDateTime(u.last_login) },
     {

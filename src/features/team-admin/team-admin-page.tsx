@@ -14,6 +14,8 @@ import './team-admin.css';
 
 export const LOGIN_REQUIRED = 'Login now required to add/modify/delete Events and manage Squads. Contact the author for account.';
 
+export const NO_TEAM_GRANTED = 'No team has been granted to your account yet, so you cannot manage any events or squads. Ask an admin to set your team under Admin → Users.';
+
 type View = 'events' | 'squads';
 const VIEWS = [
   { key: 'events', label: 'Events' },
@@ -40,7 +42,7 @@ export function TeamAdminPage({ tag }: { tag: string | undefined }) {
   if (ownTeam === null) {
     return (
       <section className="card access-note" role="note">
-        <p>Your account is not linked to a team yet. Ask an admin to set your team.</p>
+        <p>{NO_TEAM_GRANTED}</p>
       </section>
     );
   }

@@ -1,0 +1,35 @@
+/**
+ * Security headers on every answer (@fastify/helmet). The Content-Security-Policy fits the built
+ * app: its scripts, styles, icons and service worker all come from the site itself, the API is
+ * same-origin, exports download from blob: URLs. No inline script and no foreign origin is needed.
+ * `upgrade-insecure-requests` is left out, so a plain-HTTP LAN install keeps working.
+ */
+import helmet from '@fastify/helmet';
+import type { App } from './context.js';
+
+export const CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'worker-src': ["'self'"],
+  'manifest-src': ["'self'"],
+  'object-src': ["'none'"],
+  'form-action': ["'self'"],
+  // No other site may show the app (or /admin) inside a frame.
+  'frame-ancestors': ["'none'"],
+};
+
+export async function registerSecurityHeaders(app: App): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Browsers heed it over HTTPS only; subdomains of a self-hosted site are not ours to pin.
+    strictTransportSecurity: { maxAge: 180 * 24 * 3600, includeSubDomains: false },
+  });
+}
