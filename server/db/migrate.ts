@@ -12,8 +12,13 @@ const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations'
 /** An arbitrary constant: the advisory lock that makes concurrent starts on PostgreSQL take turns. */
 const MIGRATION_LOCK = 7_270_001;
 
+/** The migration files this version of the server ships, in the order they apply. */
+export function migrationNames(): string[] {
+  return fs.readdirSync(dir).filter((f) => /^\d+_.*\.sql$/.test(f)).sort();
+}
+
 export async function migrate(db: Database): Promise<string[]> {
-  const files = fs.readdirSync(dir).filter((f) => /^\d+_.*\.sql$/.test(f)).sort();
+  const files = migrationNames();
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await tx.exec(

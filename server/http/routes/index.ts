@@ -3,6 +3,7 @@ import type { RouteModule } from '../context.js';
 import activity from './activity.js';
 import adminEvents from './admin-events.js';
 import events from './events.js';
+import health from './health.js';
 import leaderboards from './leaderboards.js';
 import login from './login.js';
 import racers from './racers.js';
@@ -30,4 +31,5 @@ export const routeModules: RouteModule[] = [
   staff,
   adminEvents,
   leaderboards,
+  health,
 ];

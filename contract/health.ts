@@ -1,0 +1,30 @@
+/** GET /api/health: what an uptime monitor checks (database, migrations, collector, version). */
+import { z } from 'zod';
+
+export const HealthResponse = z.object({
+  /** `ok` with HTTP 200; `unavailable` with HTTP 503 when the database cannot serve the app. */
+  status: z.enum(['ok', 'unavailable']),
+  /** package.json version of the running server. */
+  version: z.string(),
+  database: z.object({
+    kind: z.enum(['pglite', 'postgres']),
+    reachable: z.boolean(),
+    /** Round trip of `SELECT 1`, null when it failed. */
+    latencyMs: z.number().nullable(),
+  }),
+  migrations: z.object({
+    /** Every migration this server ships is applied. */
+    current: z.boolean(),
+    /** Shipped but not applied yet (null when the database could not be asked). */
+    pending: z.array(z.string()).nullable(),
+  }),
+  /** When the last collector run that polled at least one team finished (ISO 8601), null before. */
+  lastSuccessfulPollAt: z.string().nullable(),
+  /** Seconds since then, null before the first. */
+  lastSuccessfulPollAgeSeconds: z.number().nullable(),
+  /** When this answer was computed (ISO 8601). */
+  checkedAt: z.string(),
+  /** Why the status is `unavailable`. */
+  error: z.string().optional(),
+});
+export type HealthResponse = z.infer<typeof HealthResponse>;

@@ -1,0 +1,61 @@
+/**
+ * The health check behind GET /api/health: the database answers, every shipped migration is
+ * applied, and how long ago the collector last polled a team. Never throws: a failure becomes
+ * `status: 'unavailable'` with the reason.
+ */
+import type { HealthResponse } from '../../contract/health.js';
+import type { Database } from '../db/database.js';
+import { migrationNames } from '../db/migrate.js';
+import { SERVER_VERSION } from './version.js';
+
+/** An unreachable PostgreSQL server can leave a query waiting for minutes: a monitor wants an answer. */
+export const HEALTH_DB_TIMEOUT_MS = 5_000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function probe(db: Database) {
+  const started = performance.now();
+  await db.query('SELECT 1');
+  const latencyMs = Math.round((performance.now() - started) * 10) / 10;
+  const applied = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
+  const pending = migrationNames().filter((name) => !applied.has(name));
+  const { rows } = await db.query<{ at: Date | null }>(
+    'SELECT max(finished_at) AS at FROM collector_runs WHERE finished_at IS NOT NULL AND teams_ok > 0',
+  );
+  return { latencyMs, pending, lastPoll: rows[0]?.at ?? null };
+}
+
+export async function checkHealth(db: Database, now: Date, timeoutMs = HEALTH_DB_TIMEOUT_MS): Promise<HealthResponse> {
+  const base = { version: SERVER_VERSION, checkedAt: now.toISOString() };
+  let result: Awaited<ReturnType<typeof probe>>;
+  try {
+    result = await withTimeout(probe(db), timeoutMs);
+  } catch (err) {
+    return {
+      ...base,
+      status: 'unavailable',
+      database: { kind: db.kind, reachable: false, latencyMs: null },
+      migrations: { current: false, pending: null },
+      lastSuccessfulPollAt: null,
+      lastSuccessfulPollAgeSeconds: null,
+      error: `Database unavailable: ${(err as Error).message}`,
+    };
+  }
+  const { latencyMs, pending, lastPoll } = result;
+  const current = pending.length === 0;
+  return {
+    ...base,
+    status: current ? 'ok' : 'unavailable',
+    database: { kind: db.kind, reachable: true, latencyMs },
+    migrations: { current, pending },
+    lastSuccessfulPollAt: lastPoll ? lastPoll.toISOString() : null,
+    lastSuccessfulPollAgeSeconds: lastPoll ? Math.max(0, Math.round((now.getTime() - lastPoll.getTime()) / 1000)) : null,
+    ...(current ? {} : { error: `Database schema is behind: ${pending.length} migration(s) not applied` }),
+  };
+}
