@@ -21,3 +21,10 @@ export const DayKey = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date a
 
 export const Role = z.enum(['admin', 'teamadmin']);
 export type Role = z.infer<typeof Role>;
+
+/**
+ * The game's standing of a racer's account, from the member's `status` in the game's team answer
+ * as last seen: 'banned' or 'warned', null in good standing.
+ */
+export const GameStatus = z.enum(['banned', 'warned']).nullable();
+export type GameStatus = z.infer<typeof GameStatus>;
