@@ -52,3 +52,10 @@ export function unsafeTextPath(value: unknown, depth = 0): string | null {
   }
   return null;
 }
+
+/**
+ * The game's standing of a racer's account, from the member's `status` in the game's team answer
+ * as last seen: 'banned' or 'warned', null in good standing.
+ */
+export const GameStatus = z.enum(['banned', 'warned']).nullable();
+export type GameStatus = z.infer<typeof GameStatus>;

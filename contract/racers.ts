@@ -8,6 +8,7 @@
  * and it is the shape the chart needs anyway.
  */
 import { z } from 'zod';
+import { GameStatus } from './common.js';
 
 export const UsernameQuery = z.object({
   username: z.string().trim().min(1, 'username is required').max(100, 'username is too long'),
@@ -33,6 +34,8 @@ export const RacerInfo = z.object({
   joinStamp: z.string().nullable(),
   /** 1 when an admin flagged the racer as a bot (as in the roster's rows). */
   bot: z.union([z.literal(0), z.literal(1)]),
+  /** The game's 'banned' or 'warned' for the account (as last seen), null in good standing. */
+  gameStatus: GameStatus,
 });
 export type RacerInfo = z.infer<typeof RacerInfo>;
 

@@ -3,6 +3,7 @@
  * GET /api/member-data-latest (every current member of every tracked team).
  */
 import { z } from 'zod';
+import { GameStatus } from './common.js';
 
 /** How far back "races in the last 7 days" looks: now minus 168 hours to now, both ends included. */
 export const RECENT_RACES_HOURS = 168;
@@ -31,6 +32,8 @@ export const RosterMember = z.object({
   AvgWPM: z.number().nullable(),
   TopWPM: z.number().nullable(),
   bot: z.union([z.literal(0), z.literal(1)]),
+  /** The game's 'banned' or 'warned' for the account, null in good standing. */
+  GameStatus,
   RacesLast7Days: z.number(),
   MeetsWeeklyRequirement: z.boolean().nullable(),
 });
@@ -57,6 +60,7 @@ export const MemberLatest = z.object({
   TopWPM: z.number().nullable(),
   SnapshotAt: z.string().nullable(),
   bot: z.union([z.literal(0), z.literal(1)]),
+  GameStatus,
 });
 export type MemberLatest = z.infer<typeof MemberLatest>;
 

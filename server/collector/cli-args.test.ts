@@ -32,8 +32,11 @@ describe('parseCliArgs', () => {
 
 describe('summaryLine', () => {
   it('says what a team poll did', () => {
-    expect(summaryLine({ tag: 'ABC', ok: true, attempts: 1, stale: false, members: 30, batches: 7, firstSightings: 1, resets: 0, joined: 1, left: 2 }))
+    const fetchedAt = new Date('2026-03-10T18:00:05Z');
+    expect(summaryLine({ tag: 'ABC', ok: true, attempts: 1, stale: false, fetchedAt, members: 30, batches: 7, firstSightings: 1, resets: 0, joined: 1, left: 2, skipped: 0 }))
       .toBe('ABC      ok      members=30 batches=7 new=1 joined=1 left=2 resets=0');
+    expect(summaryLine({ tag: 'ABC', ok: true, attempts: 1, stale: false, fetchedAt, members: 30, batches: 7, firstSightings: 1, resets: 0, joined: 1, left: 2, skipped: 1 }))
+      .toBe('ABC      ok      members=30 batches=7 new=1 joined=1 left=2 resets=0 skipped=1');
     expect(summaryLine({ tag: 'ABC', ok: false, attempts: 4, httpStatus: 429, error: 'rate limited: HTTP 429' })).toBe('ABC      FAILED  rate limited: HTTP 429 (4 attempts)');
   });
 });

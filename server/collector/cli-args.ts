@@ -77,5 +77,5 @@ export function parseCliArgs(argv: string[]): CliArgs | 'help' {
 export function summaryLine(t: TeamPollResult): string {
   if (!t.ok) return `${t.tag.padEnd(8)} FAILED  ${t.error}${t.attempts > 1 ? ` (${t.attempts} attempts)` : ''}`;
   if (t.stale) return `${t.tag.padEnd(8)} skipped (a later poll is already stored)`;
-  return `${t.tag.padEnd(8)} ok      members=${t.members} batches=${t.batches} new=${t.firstSightings} joined=${t.joined} left=${t.left} resets=${t.resets}`;
+  return `${t.tag.padEnd(8)} ok      members=${t.members} batches=${t.batches} new=${t.firstSightings} joined=${t.joined} left=${t.left} resets=${t.resets}${t.skipped ? ` skipped=${t.skipped}` : ''}`;
 }

@@ -88,27 +88,50 @@ describe('diffMember', () => {
     for (const b of [none.batch!, noSecs.batch!]) expect(Number.isFinite(b.points)).toBe(true);
   });
 
-  it('treats any negative delta as a reset: no batch, new baseline', () => {
+  it('treats any negative delta as a bad reading: no batch, the baseline stays', () => {
     for (const over of [{ played: 4 }, { typed: 49_000, played: 101 }, { secs: 9_000, played: 105 }, { racesPlayed: 499 }, { errs: 10 }]) {
-      const cur = reading(over);
-      const r = diffMember(snapshot(), cur, at('2026-03-10T18:10:00Z'));
-      expect(r.outcome).toBe('reset');
+      const prev = snapshot();
+      const r = diffMember(prev, reading(over), at('2026-03-10T18:10:00Z'));
+      expect(r.outcome).toBe('bad-reading');
       expect(r.batch).toBeNull();
-      expect(r.snapshot).toEqual({ ...cur, takenAt: at('2026-03-10T18:10:00Z') });
+      expect(r.snapshotChanged).toBe(false);
+      expect(r.snapshot).toBe(prev);
     }
   });
 
-  it('counts from the new baseline after a reset, never from the old one', () => {
-    const reset = diffMember(snapshot(), reading({ played: 0, typed: 0, errs: 0, secs: 0, racesPlayed: 510 }), at('2026-03-10T18:10:00Z'));
-    const after = diffMember(reset.snapshot, reading({ played: 2, typed: 600, errs: 6, secs: 120, racesPlayed: 512 }), at('2026-03-10T18:20:00Z'));
-    expect(after.batch).toMatchObject({ endTime: at('2026-03-10T18:20:00Z'), races: 2, lifetimeRaces: 2, typed: 600, errs: 6, secs: 120 });
+  it('counts a dip that recovers once: 201 → 150 → 205 gives 4 races', () => {
+    const prev = snapshot({ played: 201 });
+    const dip = diffMember(prev, reading({ played: 150 }), at('2026-03-10T18:10:00Z'));
+    expect(dip).toMatchObject({ outcome: 'bad-reading', batch: null, detail: 'played 201 → 150' });
+    const back = diffMember(dip.snapshot, reading({ played: 205, typed: 51_200, errs: 1_024, secs: 10_240 }), at('2026-03-10T18:20:00Z'));
+    expect(back.batch).toMatchObject({ races: 4, typed: 1_200, errs: 24, secs: 240 });
   });
 
-  it('treats a rejoin (new join stamp) as a reset even when the counters grew', () => {
-    const r = diffMember(snapshot(), reading({ played: 150 }), at('2026-03-10T18:10:00Z'), { rejoined: true });
-    expect(r.outcome).toBe('reset');
-    expect(r.batch).toBeNull();
-    expect(r.snapshot.played).toBe(150);
+  it('counts from zero since a join: every team race, lifetime races from the old baseline', () => {
+    const cur = reading({ played: 2, racesPlayed: 503, typed: 600, errs: 6, secs: 120 });
+    const r = diffMember(snapshot(), cur, at('2026-03-10T18:10:00Z'), { fromZeroSince: at('2026-03-10T18:06:00Z') });
+    expect(r.outcome).toBe('joined');
+    expect(r.batch).toMatchObject({ endTime: at('2026-03-10T18:10:00Z'), races: 2, lifetimeRaces: 3, typed: 600, errs: 6, secs: 120 });
+    expect(r.snapshot).toEqual({ ...cur, takenAt: at('2026-03-10T18:10:00Z') });
+    // No baseline at all: lifetime races are at least the team races.
+    const first = diffMember(undefined, cur, at('2026-03-10T18:10:00Z'), { fromZeroSince: at('2026-03-10T18:06:00Z') });
+    expect(first.batch).toMatchObject({ races: 2, lifetimeRaces: 2 });
+    // Nothing raced since the join: a new baseline, no batch.
+    const idle = diffMember(snapshot(), reading({ played: 0, typed: 0, errs: 0, secs: 0 }), at('2026-03-10T18:10:00Z'), { fromZeroSince: at('2026-03-10T18:06:00Z') });
+    expect(idle).toMatchObject({ outcome: 'joined', batch: null, snapshotChanged: true });
+  });
+
+  it('calls growth no one could race in the time elapsed absurd, and keeps the baseline', () => {
+    const prev = snapshot();
+    const jump = diffMember(prev, reading({ played: 3_000_000_100 }), at('2026-03-10T18:10:00Z'));
+    expect(jump).toMatchObject({ outcome: 'absurd', batch: null, snapshotChanged: false, detail: 'played 100 → 3000000100' });
+    expect(jump.snapshot).toBe(prev);
+    // 10 minutes since the baseline (+10 of slack): at most 240 races; 241 is too many, 240 is not.
+    expect(diffMember(prev, reading({ played: 341 }), at('2026-03-10T18:10:00Z')).outcome).toBe('absurd');
+    expect(diffMember(prev, reading({ played: 340 }), at('2026-03-10T18:10:00Z')).outcome).toBe('batch');
+    // Since a join 5 minutes ago: 205 team races cannot have been raced (at most 180).
+    const rejoin = diffMember(prev, reading({ played: 205 }), at('2026-03-10T18:10:00Z'), { fromZeroSince: at('2026-03-10T18:05:00Z') });
+    expect(rejoin).toMatchObject({ outcome: 'absurd', batch: null, snapshotChanged: false });
   });
 
   it('ignores a poll older than the baseline so it can never rewind it', () => {

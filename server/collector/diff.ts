@@ -5,9 +5,15 @@
  * Rules:
  * - first sighting: no batch, the counters become the baseline;
  * - races = Δplayed, lifetime races = ΔracesPlayed, with the typed/errs/secs deltas; the batch
- *   ends at the poll time floored to 10 minutes, so a late poll yields one batch covering the gap;
- * - any negative delta (or a new join stamp: the member left and rejoined) is a reset: no batch,
- *   the current counters become the new baseline;
+ *   ends at the fetch time floored to 10 minutes, so a late poll yields one batch covering the gap;
+ * - counting from zero (`fromZeroSince`: a rejoin, or a first sighting of a member who joined
+ *   since the previous poll): the team counters restarted at the join, so all of them are races
+ *   of the gap this poll closes and go into this poll's batch; lifetime races are ΔracesPlayed
+ *   when a baseline exists, never fewer than the team races;
+ * - any negative delta with the same membership is a bad reading: no batch, the baseline stays,
+ *   so a dip that recovers (201 → 150 → 205) counts only the 4 races really raced;
+ * - growth no one could race in the time elapsed (plausibility.ts) is absurd: no batch, the
+ *   baseline stays;
  * - Δplayed = 0: no batch. The baseline still advances to the current counters, so a change of
  *   the other counters without a team race (lifetime races raced elsewhere) is never carried into
  *   a later batch: no delta is ever counted twice or put in the wrong slot;
@@ -16,6 +22,7 @@
  */
 import { accuracy, batchPoints, wpm } from '../domain/stats.js';
 import { floorTo10Minutes } from '../domain/site-time.js';
+import { implausibleGrowth } from './plausibility.js';
 
 export interface Counters {
   played: number;
@@ -59,8 +66,12 @@ export type DiffOutcome =
   | 'batch'
   /** Counters moved but Δplayed = 0: no batch, baseline advances. */
   | 'idle'
-  /** Negative delta or rejoin: no batch, new baseline. */
-  | 'reset'
+  /** Counted from zero since a join (rejoin or new member): a batch when races were played, new baseline. */
+  | 'joined'
+  /** A counter went backwards with the same membership: nothing written, the baseline stays. */
+  | 'bad-reading'
+  /** Growth impossible in the time elapsed: nothing written, the baseline stays. */
+  | 'absurd'
   /** Counters equal (display name or speeds may have changed). */
   | 'unchanged'
   /** Poll older than the baseline: ignored. */
@@ -73,6 +84,8 @@ export interface DiffResult {
   snapshot: Snapshot;
   /** Whether the stored snapshot must be rewritten. */
   snapshotChanged: boolean;
+  /** For 'bad-reading' and 'absurd': which counter, and how. */
+  detail?: string;
 }
 
 const COUNTERS: Array<keyof Counters> = ['played', 'racesPlayed', 'typed', 'errs', 'secs'];
@@ -91,23 +104,61 @@ function toSnapshot(cur: MemberReading, at: Date): Snapshot {
   };
 }
 
-/** Diffs one member's reading at `pollTime` against its previous snapshot (or none). */
+function batchOf(d: Counters, pollTime: Date): BatchDelta {
+  return {
+    endTime: floorTo10Minutes(pollTime),
+    races: d.played,
+    lifetimeRaces: d.racesPlayed,
+    typed: d.typed,
+    errs: d.errs,
+    secs: d.secs,
+    wpm: wpm(d.typed, d.secs),
+    accuracy: accuracy(d.typed, d.errs),
+    points: batchPoints(d.played, d.typed, d.errs, d.secs),
+  };
+}
+
+/** The reading counted from zero at a join, `prev` (the old membership's baseline) only for lifetime races. */
+function diffFromZero(prev: Snapshot | null | undefined, cur: MemberReading, pollTime: Date, since: Date): DiffResult {
+  const lifetime = prev && cur.racesPlayed >= prev.racesPlayed ? cur.racesPlayed - prev.racesPlayed : 0;
+  const d: Counters = { played: cur.played, racesPlayed: Math.max(lifetime, cur.played), typed: cur.typed, errs: cur.errs, secs: cur.secs };
+  const absurd = implausibleGrowth(d, pollTime.getTime() - since.getTime());
+  if (absurd) {
+    const kept = prev ?? toSnapshot(cur, pollTime);
+    return { outcome: 'absurd', batch: null, snapshot: kept, snapshotChanged: false, detail: `${absurd} +${d[absurd]} since joining` };
+  }
+  const next = toSnapshot(cur, pollTime);
+  return { outcome: 'joined', batch: d.played > 0 ? batchOf(d, pollTime) : null, snapshot: next, snapshotChanged: true };
+}
+
+/**
+ * Diffs one member's reading at `pollTime` (the fetch time) against its previous snapshot (or
+ * none). `fromZeroSince`: the member's join time when their team counters restarted at a join
+ * the previous poll could not have seen (team-state.ts decides).
+ */
 export function diffMember(
   prev: Snapshot | null | undefined,
   cur: MemberReading,
   pollTime: Date,
-  opts: { rejoined?: boolean } = {},
+  opts: { fromZeroSince?: Date } = {},
 ): DiffResult {
-  const next = toSnapshot(cur, pollTime);
-  if (!prev) return { outcome: 'first', batch: null, snapshot: next, snapshotChanged: true };
-  if (pollTime.getTime() < prev.takenAt.getTime()) {
+  if (prev && pollTime.getTime() < prev.takenAt.getTime()) {
     return { outcome: 'stale', batch: null, snapshot: prev, snapshotChanged: false };
   }
-  if (opts.rejoined) return { outcome: 'reset', batch: null, snapshot: next, snapshotChanged: true };
+  if (opts.fromZeroSince) return diffFromZero(prev, cur, pollTime, opts.fromZeroSince);
+  const next = toSnapshot(cur, pollTime);
+  if (!prev) return { outcome: 'first', batch: null, snapshot: next, snapshotChanged: true };
 
   const d = {} as Counters;
   for (const k of COUNTERS) d[k] = cur[k] - prev[k];
-  if (COUNTERS.some((k) => d[k] < 0)) return { outcome: 'reset', batch: null, snapshot: next, snapshotChanged: true };
+  const backwards = COUNTERS.find((k) => d[k] < 0);
+  if (backwards) {
+    return { outcome: 'bad-reading', batch: null, snapshot: prev, snapshotChanged: false, detail: `${backwards} ${prev[backwards]} → ${cur[backwards]}` };
+  }
+  const absurd = implausibleGrowth(d, pollTime.getTime() - prev.takenAt.getTime());
+  if (absurd) {
+    return { outcome: 'absurd', batch: null, snapshot: prev, snapshotChanged: false, detail: `${absurd} ${prev[absurd]} → ${cur[absurd]}` };
+  }
 
   if (d.played === 0) {
     if (COUNTERS.some((k) => d[k] !== 0)) return { outcome: 'idle', batch: null, snapshot: next, snapshotChanged: true };
@@ -118,20 +169,5 @@ export function diffMember(
       : { outcome: 'unchanged', batch: null, snapshot: next, snapshotChanged: true };
   }
 
-  return {
-    outcome: 'batch',
-    batch: {
-      endTime: floorTo10Minutes(pollTime),
-      races: d.played,
-      lifetimeRaces: d.racesPlayed,
-      typed: d.typed,
-      errs: d.errs,
-      secs: d.secs,
-      wpm: wpm(d.typed, d.secs),
-      accuracy: accuracy(d.typed, d.errs),
-      points: batchPoints(d.played, d.typed, d.errs, d.secs),
-    },
-    snapshot: next,
-    snapshotChanged: true,
-  };
+  return { outcome: 'batch', batch: batchOf(d, pollTime), snapshot: next, snapshotChanged: true };
 }

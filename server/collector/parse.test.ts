@@ -38,10 +38,11 @@ describe('parseTeamBody', () => {
     expect(r.team.members).toEqual([
       {
         userId: 101, username: 'speedy', displayName: 'Speedy', played: 120, racesPlayed: 5000, typed: 60_000, errs: 900, secs: 12_000,
-        avgSpeed: 61.5, highestSpeed: 90, joinStamp: new Date(1_767_225_600_000), role: 'member',
+        avgSpeed: 61.5, highestSpeed: 90, joinStamp: new Date(1_767_225_600_000), role: 'member', gameStatus: null,
       },
     ]);
     expect(r.team.skipped).toEqual([]);
+    expect(r.team.duplicates).toEqual([]);
   });
 
   it('accepts numbers sent as strings', () => {
@@ -74,11 +75,42 @@ describe('parseTeamBody', () => {
     expect(r.team.skipped[2].reason).toMatch(/played/);
   });
 
-  it('skips a duplicate member entry', () => {
-    const r = parseTeamBody(body([member(), member({ played: 999 })]), 'ALPHA');
-    expect(r.ok && r.team.members.length).toBe(1);
-    expect(r.ok && r.team.members[0].played).toBe(120);
-    expect(r.ok && r.team.skipped[0].reason).toBe('duplicate member');
+  it('keeps one copy of a member listed twice: the most advanced, whatever the order', () => {
+    const old = member({ played: 118, racesPlayed: 4_990, typed: 59_400 });
+    const cur = member({ played: 120, racesPlayed: 5_000 });
+    for (const list of [[old, cur], [cur, old]]) {
+      const r = parseTeamBody(body([...list, member({ userID: 102, username: 'other' })]), 'ALPHA');
+      expect(r.ok).toBe(true);
+      if (!r.ok) return;
+      expect(r.team.members.map((m) => [m.userId, m.played])).toEqual([[101, 120], [102, 120]]);
+      expect(r.team.duplicates).toEqual([{ userId: 101, copies: 2 }]);
+      expect(r.team.skipped).toEqual([]);
+    }
+    // After a rejoin the old copy has more team races, the current one the later join and more lifetime races.
+    const before = member({ played: 300, racesPlayed: 5_000, joinStamp: 1_767_225_600 });
+    const after = member({ played: 2, racesPlayed: 5_002, joinStamp: 1_773_000_000 });
+    const r = parseTeamBody(body([after, before]), 'ALPHA');
+    expect(r.ok && r.team.members.map((m) => m.played)).toEqual([2]);
+  });
+
+  it('skips a second member with a username already held by another id', () => {
+    const r = parseTeamBody(body([member(), member({ userID: 555 })]), 'ALPHA');
+    expect(r.ok && r.team.members.map((m) => m.userId)).toEqual([101]);
+    expect(r.ok && r.team.skipped).toEqual([{ index: 1, userId: 555, reason: 'duplicate username' }]);
+  });
+
+  it('skips a member with an absurd counter and keeps the rest', () => {
+    const r = parseTeamBody(body([member({ typed: 1e19 }), member({ userID: 102, username: 'other' })]), 'ALPHA');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.team.members.map((m) => m.userId)).toEqual([102]);
+    expect(r.team.skipped).toEqual([{ index: 0, userId: 101, reason: 'absurd counter typed: 10000000000000000000' }]);
+  });
+
+  it('reads the game status: banned and warned kept, active or unknown as null', () => {
+    const statuses = ['banned', 'WARNED', 'active', 'zzz', undefined];
+    const r = parseTeamBody(body(statuses.map((status, i) => member({ userID: 200 + i, username: `u${i}`, status }))), 'ALPHA');
+    expect(r.ok && r.team.members.map((m) => m.gameStatus)).toEqual(['banned', 'warned', null, null, null]);
   });
 
   it('rounds a fractional counter and keeps a missing speed as null', () => {

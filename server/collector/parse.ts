@@ -20,7 +20,12 @@ export interface ParsedMember {
   highestSpeed: number | null;
   joinStamp: Date | null;
   role: string | null;
+  /** The game's standing of the account: null when in good standing (or not said). */
+  gameStatus: GameStatus | null;
 }
+
+export const GAME_STATUSES = ['banned', 'warned'] as const;
+export type GameStatus = (typeof GAME_STATUSES)[number];
 
 export interface ParsedTeamInfo {
   teamId: number | null;
@@ -44,8 +49,10 @@ export interface SkippedMember {
 export interface ParsedTeam {
   info: ParsedTeamInfo;
   members: ParsedMember[];
-  /** Members skipped for a bad or missing field. */
+  /** Members skipped for a bad, missing or absurd field. */
   skipped: SkippedMember[];
+  /** Members listed more than once (one copy kept). */
+  duplicates: Array<{ userId: number; copies: number }>;
 }
 
 export type ParseFailureReason = 'html' | 'json' | 'status' | 'shape' | 'tag';
@@ -70,6 +77,14 @@ const optionalText = z
   .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v : null));
 const optionalNumber = numeric.nullable().optional().catch(null).transform((v) => v ?? null);
 const optionalInt = optionalNumber.transform((v) => (v === null ? null : Math.round(v)));
+/** The game's member status; 'active' or anything unknown is good standing. */
+const gameStatus = z
+  .unknown()
+  .optional()
+  .transform((v): GameStatus | null => {
+    const t = typeof v === 'string' ? v.trim().toLowerCase() : '';
+    return (GAME_STATUSES as readonly string[]).includes(t) ? (t as GameStatus) : null;
+  });
 /** Unix seconds → instant; 0, missing or invalid → null. */
 const optionalStamp = optionalNumber.transform((v) => (v !== null && v > 0 ? new Date(v * 1000) : null));
 
@@ -86,7 +101,15 @@ const memberSchema = z.object({
   highestSpeed: optionalNumber,
   joinStamp: optionalStamp,
   role: optionalText,
+  status: gameStatus,
 });
+
+/**
+ * A lifetime counter above this is absurd (2^40 ≈ 1.1e12: more characters than anyone types in a
+ * thousand years), and would not fit the database's integers: the member is skipped.
+ */
+export const MAX_COUNTER = 2 ** 40;
+const COUNTER_FIELDS = ['played', 'racesPlayed', 'typed', 'errs', 'secs'] as const;
 
 const infoSchema = z.object({
   teamID: optionalInt,
@@ -113,6 +136,8 @@ export function parseMember(raw: unknown, index: number): ParsedMember | Skipped
   const r = memberSchema.safeParse(raw);
   if (r.success) {
     const m = r.data;
+    const absurd = COUNTER_FIELDS.find((k) => m[k] > MAX_COUNTER);
+    if (absurd) return { index, userId: m.userID, reason: `absurd counter ${absurd}: ${m[absurd]}` };
     return {
       userId: m.userID,
       username: m.username,
@@ -126,10 +151,26 @@ export function parseMember(raw: unknown, index: number): ParsedMember | Skipped
       highestSpeed: m.highestSpeed,
       joinStamp: m.joinStamp,
       role: m.role,
+      gameStatus: m.status,
     };
   }
   const id = userId.safeParse((raw as { userID?: unknown } | null)?.userID);
   return { index, userId: id.success ? id.data : null, reason: describeIssue(r.error) };
+}
+
+const ADVANCE_ORDER = ['racesPlayed', 'joinStamp', 'played', 'typed', 'secs', 'errs'] as const;
+
+/**
+ * Of two copies of one member in one answer (an old and a current one), whether `a` is further
+ * along: lifetime races first (they never go back, even across a rejoin), then the later join.
+ */
+function moreAdvanced(a: ParsedMember, b: ParsedMember): boolean {
+  for (const k of ADVANCE_ORDER) {
+    const x = k === 'joinStamp' ? (a.joinStamp?.getTime() ?? 0) : a[k];
+    const y = k === 'joinStamp' ? (b.joinStamp?.getTime() ?? 0) : b[k];
+    if (x !== y) return x > y;
+  }
+  return false;
 }
 
 /**
@@ -166,22 +207,28 @@ export function parseTeamBody(body: string, expectedTag: string): ParseResult {
     return { ok: false, reason: 'tag', message: `Answer is for team ${info.tag}, not ${tag}` };
   }
 
-  const members: ParsedMember[] = [];
+  const byId = new Map<number, ParsedMember>();
+  const copies = new Map<number, number>();
   const skipped: SkippedMember[] = [];
-  const ids = new Set<number>();
-  const names = new Set<string>();
+  const names = new Map<string, number>();
   results.members.forEach((raw, index) => {
     const m = parseMember(raw, index);
     if (!('username' in m)) {
       skipped.push(m);
-    } else if (ids.has(m.userId) || names.has(m.username.toLowerCase())) {
-      skipped.push({ index, userId: m.userId, reason: 'duplicate member' });
-    } else {
-      ids.add(m.userId);
-      names.add(m.username.toLowerCase());
-      members.push(m);
+      return;
     }
+    const holder = names.get(m.username.toLowerCase());
+    if (holder !== undefined && holder !== m.userId) {
+      skipped.push({ index, userId: m.userId, reason: 'duplicate username' });
+      return;
+    }
+    names.set(m.username.toLowerCase(), m.userId);
+    copies.set(m.userId, (copies.get(m.userId) ?? 0) + 1);
+    const kept = byId.get(m.userId);
+    if (!kept || moreAdvanced(m, kept)) byId.set(m.userId, m);
   });
+  const members = [...byId.values()];
+  const duplicates = [...copies].filter(([, n]) => n > 1).map(([id, n]) => ({ userId: id, copies: n }));
   if (members.length === 0) {
     return {
       ok: false,
@@ -207,6 +254,7 @@ export function parseTeamBody(body: string, expectedTag: string): ParseResult {
       },
       members,
       skipped,
+      duplicates,
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay } from './poll.js';
+import { backoffDelay, elapsedClock } from './poll.js';
 
 describe('backoffDelay', () => {
   const b = { baseMs: 1_000, maxMs: 10_000, retries: 5 };
@@ -14,5 +14,17 @@ describe('backoffDelay', () => {
   it('waits at least Retry-After, within the cap', () => {
     expect(backoffDelay(1, b, 7_000, mid)).toBe(7_000);
     expect(backoffDelay(1, b, 60_000, mid)).toBe(10_000);
+  });
+});
+
+describe('elapsedClock', () => {
+  it('reads the run’s start plus the time elapsed since, so a late fetch gets a later stamp', async () => {
+    const start = new Date('2026-03-10T18:00:05Z');
+    const clock = elapsedClock(start);
+    expect(clock().getTime() - start.getTime()).toBeLessThan(20);
+    await new Promise((r) => setTimeout(r, 60));
+    const later = clock().getTime() - start.getTime();
+    expect(later).toBeGreaterThanOrEqual(55);
+    expect(later).toBeLessThan(1_000);
   });
 });

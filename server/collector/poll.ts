@@ -1,10 +1,13 @@
 /**
  * One collector run: polls the teams one at a time, a few seconds apart with jitter, backing off
  * exponentially (and retrying) on 429, 403 and HTML challenge pages, writes each team's poll in
- * its own transaction, and records the run in collector_runs.
+ * its own transaction, and records the run in collector_runs. Each team's answer is stamped with
+ * the moment it arrived, not the run's start: with backoff a team may be fetched minutes later,
+ * and its races must land in the slot (and event window) of that moment.
  */
 import type { Database } from '../db/database.js';
 import { fetchTeam, type FetchResult } from './client.js';
+import type { MemberAnomaly } from './team-state.js';
 import { recordFailure, writePoll } from './write-poll.js';
 
 /** The pino-compatible subset the collector logs through. */
@@ -31,8 +34,13 @@ export interface PollOptions {
   base: string;
   /** Teams to poll; default: `teams WHERE tracked`. */
   tags?: string[];
-  /** The snapshot time of this run. */
+  /** The start of this run (collector_runs.snapshot_at). */
   now: Date;
+  /**
+   * The time an answer arrived, read once per fetch. Default: `now` plus the time elapsed since
+   * the run began (a monotonic clock, so a wall-clock step mid-run cannot reorder polls).
+   */
+  clock?: () => Date;
   tz: string;
   /** Pause between two teams (±25 % jitter); default 3 s. */
   delayMs?: number;
@@ -46,8 +54,8 @@ export interface PollOptions {
 
 export type TeamPollResult =
   | {
-      tag: string; ok: true; attempts: number; stale: boolean;
-      members: number; batches: number; firstSightings: number; resets: number; joined: number; left: number;
+      tag: string; ok: true; attempts: number; stale: boolean; fetchedAt: Date;
+      members: number; batches: number; firstSightings: number; resets: number; joined: number; left: number; skipped: number;
     }
   | { tag: string; ok: false; attempts: number; httpStatus: number | null; error: string };
 
@@ -81,6 +89,13 @@ export function backoffDelay(attempt: number, b: Required<BackoffOptions>, retry
   return Math.min(b.maxMs, Math.round(wanted));
 }
 
+const memberWarning: Record<MemberAnomaly['kind'], string> = {
+  'bad-reading': 'member reading went backwards: skipped this poll, baseline kept',
+  absurd: 'member counter is absurd: skipped this poll, the rest of the team written',
+  duplicate: 'member listed more than once: counted once',
+  unreadable: 'member entry unreadable: skipped this poll',
+};
+
 export async function trackedTags(db: Database): Promise<string[]> {
   const { rows } = await db.query<{ tag: string }>('SELECT tag FROM teams WHERE tracked ORDER BY tag');
   return rows.map((r) => r.tag);
@@ -99,24 +114,36 @@ function failureText(r: Exclude<FetchResult, { kind: 'ok' }>): string {
   }
 }
 
-async function pollOne(o: PollOptions, tag: string, backoff: Required<BackoffOptions>, random: () => number): Promise<TeamPollResult> {
+/** `now` advanced by the monotonic time elapsed since this call. */
+export function elapsedClock(now: Date): () => Date {
+  const started = performance.now();
+  return () => new Date(now.getTime() + Math.round(performance.now() - started));
+}
+
+async function pollOne(
+  o: PollOptions, tag: string, backoff: Required<BackoffOptions>, random: () => number, clock: () => Date,
+): Promise<TeamPollResult> {
   const log = o.logger ?? silentLogger;
   for (let attempt = 1; ; attempt++) {
     const r = await fetchTeam(o.base, tag, { timeoutMs: o.timeoutMs, signal: o.signal });
+    const fetchedAt = clock();
     if (r.kind === 'ok') {
-      const w = await writePoll(o.db, { tag, at: o.now, httpStatus: r.status, body: r.body }, o.tz);
+      const w = await writePoll(o.db, { tag, at: fetchedAt, httpStatus: r.status, body: r.body }, o.tz);
       if (!w.ok) {
         log.warn({ tag, error: w.error }, 'team response could not be parsed');
         return { tag, ok: false, attempts: attempt, httpStatus: r.status, error: w.error };
       }
-      if (w.stale) return { tag, ok: true, attempts: attempt, stale: true, members: 0, batches: 0, firstSightings: 0, resets: 0, joined: 0, left: 0 };
-      const { members, batches, firstSightings, resets, joined, left } = w;
-      return { tag, ok: true, attempts: attempt, stale: false, members, batches, firstSightings, resets, joined, left };
+      if (w.stale) {
+        return { tag, ok: true, attempts: attempt, stale: true, fetchedAt, members: 0, batches: 0, firstSightings: 0, resets: 0, joined: 0, left: 0, skipped: 0 };
+      }
+      for (const a of w.anomalies) log.warn({ tag, userId: a.userId, kind: a.kind, detail: a.detail }, memberWarning[a.kind]);
+      const { members, batches, firstSightings, resets, joined, left, skipped } = w;
+      return { tag, ok: true, attempts: attempt, stale: false, fetchedAt, members, batches, firstSightings, resets, joined, left, skipped };
     }
     const error = failureText(r);
     // A request cut short by stop() is not the game's answer: nothing to record.
     if (r.kind === 'error' && o.signal?.aborted) return { tag, ok: false, attempts: attempt, httpStatus: null, error: 'stopped (aborted)' };
-    await recordFailure(o.db, { tag, at: o.now, httpStatus: r.status, error, body: r.body });
+    await recordFailure(o.db, { tag, at: fetchedAt, httpStatus: r.status, error, body: r.body });
     const retry = r.kind === 'rateLimited' && attempt <= backoff.retries && !o.signal?.aborted;
     if (!retry) {
       log.warn({ tag, error, attempts: attempt }, 'team poll failed');
@@ -134,6 +161,7 @@ export async function pollTeams(o: PollOptions): Promise<PollRunSummary> {
   const random = o.random ?? Math.random;
   const backoff = { ...DEFAULT_BACKOFF, ...o.backoff };
   const delayMs = o.delayMs ?? 3_000;
+  const clock = o.clock ?? elapsedClock(o.now);
   const tags = (o.tags ?? (await trackedTags(o.db))).map((t) => t.toUpperCase());
   const run = await o.db.query<{ id: number }>(
     'INSERT INTO collector_runs (started_at, snapshot_at) VALUES ($1, $2) RETURNING id',
@@ -147,7 +175,7 @@ export async function pollTeams(o: PollOptions): Promise<PollRunSummary> {
     if (o.signal?.aborted) break;
     let result: TeamPollResult;
     try {
-      result = await pollOne(o, tag, backoff, random);
+      result = await pollOne(o, tag, backoff, random, clock);
     } catch (err) {
       // A database error for one team must not end the run for the others.
       log.error({ tag, err }, 'writing the team poll failed');

@@ -44,6 +44,9 @@ export interface PendingWrites {
 
 /** Failed bodies are kept for diagnosis; a huge one is cut. */
 export const MAX_FAILED_BODY = 100_000;
+/** Failed answers kept per team: the newest this many, none older than FAILED_KEPT_DAYS before its newest. */
+export const FAILED_KEPT_PER_TEAM = 50;
+export const FAILED_KEPT_DAYS = 7;
 
 export function emptyWrites(): PendingWrites {
   return {
@@ -67,6 +70,7 @@ export function addPoll(w: PendingWrites, changes: PollChanges, info: ParsedTeam
       if (s.seenAt.getTime() >= prev.seenAt.getTime()) {
         prev.username = s.username;
         prev.displayName = s.displayName;
+        prev.gameStatus = s.gameStatus;
         prev.seenAt = s.seenAt;
       }
       if (s.seenAt.getTime() < prev.firstSeen.getTime()) prev.firstSeen = s.seenAt;
@@ -168,13 +172,15 @@ async function writeRacers(q: Queryable, w: PendingWrites): Promise<boolean> {
     [ids, names],
   );
   const upserted = await q.query(
-    `INSERT INTO racers (user_id, username, display_name, first_seen, last_seen)
-     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[])
-     ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, display_name = excluded.display_name
+    `INSERT INTO racers (user_id, username, display_name, first_seen, last_seen, game_status)
+     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::text[])
+     ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, display_name = excluded.display_name,
+         game_status = excluded.game_status
        WHERE excluded.last_seen >= racers.last_seen
-         AND (racers.username, racers.display_name) IS DISTINCT FROM (excluded.username, excluded.display_name)
+         AND (racers.username, racers.display_name, racers.game_status)
+           IS DISTINCT FROM (excluded.username, excluded.display_name, excluded.game_status)
      RETURNING user_id`,
-    [ids, names, rs.map((r) => r.displayName), rs.map((r) => iso(r.firstSeen)), rs.map((r) => iso(r.seenAt))],
+    [ids, names, rs.map((r) => r.displayName), rs.map((r) => iso(r.firstSeen)), rs.map((r) => iso(r.seenAt)), rs.map((r) => r.gameStatus)],
   );
   await q.query(
     `UPDATE racers r SET first_seen = LEAST(r.first_seen, n.first_seen), last_seen = GREATEST(r.last_seen, n.last_seen)
@@ -264,7 +270,24 @@ async function writeResponses(q: Queryable, w: PendingWrites): Promise<void> {
        SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::int[], $4::text[], $5::text[])`,
       [f.map((x) => x.tag), f.map((x) => iso(x.fetchedAt)), f.map((x) => x.httpStatus), f.map((x) => x.error), f.map((x) => x.body)],
     );
+    await pruneFailed(q, [...new Set(f.map((x) => x.tag))]);
   }
+}
+
+/** Keeps each of `tags`' failed answers bounded (a body can be 100 KB; a long outage adds one every poll). */
+async function pruneFailed(q: Queryable, tags: string[]): Promise<void> {
+  await q.query(
+    `DELETE FROM failed_responses f USING (
+       SELECT id FROM (
+         SELECT id, fetched_at, row_number() OVER (PARTITION BY tag ORDER BY fetched_at DESC, id DESC) AS n,
+                max(fetched_at) OVER (PARTITION BY tag) AS newest
+           FROM failed_responses WHERE tag = ANY($1::text[])
+       ) ranked
+       WHERE n > $2 OR fetched_at < newest - make_interval(days => $3)
+     ) old
+     WHERE f.id = old.id`,
+    [tags, FAILED_KEPT_PER_TEAM, FAILED_KEPT_DAYS],
+  );
 }
 
 /**

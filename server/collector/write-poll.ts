@@ -7,18 +7,18 @@ import type { Database } from '../db/database.js';
 import { bumpDataVersion, notifyDataChanged } from '../db/data-version.js';
 import { parseTeamBody, type ParseResult } from './parse.js';
 import { addFailure, addPoll, emptyWrites, flushWrites, loadTeamState } from './state-store.js';
-import { applyPoll, type PollCounts } from './team-state.js';
+import { applyPoll, type MemberAnomaly, type PollCounts } from './team-state.js';
 
 export interface PollInput {
   tag: string;
-  /** The snapshot time: batch end times are this, floored to 10 minutes. */
+  /** When the answer was fetched: the snapshot time; batch end times are this, floored to 10 minutes. */
   at: Date;
   httpStatus: number;
   body: string;
 }
 
 export type WritePollResult =
-  | ({ ok: true; stale: false; changed: boolean; dataVersion: number | null } & PollCounts)
+  | ({ ok: true; stale: false; changed: boolean; dataVersion: number | null; anomalies: MemberAnomaly[] } & PollCounts)
   /** The poll is older than the latest one written for this team: nothing written. */
   | { ok: true; stale: true }
   | { ok: false; error: string };
@@ -53,9 +53,11 @@ export async function writePoll(db: Database, input: PollInput, tz: string, pars
     addPoll(w, changes, team.info, { fetchedAt: input.at, httpStatus: input.httpStatus, body: input.body });
     const changed = await flushWrites(tx, w, tz);
     const dataVersion = changed ? await bumpDataVersion(tx) : null;
-    return { counts: changes.counts, changed, dataVersion };
+    return { counts: changes.counts, anomalies: changes.anomalies, changed, dataVersion };
   });
   if (!outcome) return { ok: true, stale: true };
   if (outcome.dataVersion !== null) notifyDataChanged(outcome.dataVersion);
-  return { ok: true, stale: false, changed: outcome.changed, dataVersion: outcome.dataVersion, ...outcome.counts };
+  return {
+    ok: true, stale: false, changed: outcome.changed, dataVersion: outcome.dataVersion, anomalies: outcome.anomalies, ...outcome.counts,
+  };
 }

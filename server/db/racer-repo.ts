@@ -1,4 +1,5 @@
 /** SQL of the racer inspector: known usernames, a racer's info banner and batch history. */
+import type { GameStatus } from '../../contract/common.js';
 import type { BatchColumns, BatchRecord, RacerInfo } from '../../contract/racers.js';
 import { accuracy, wpm } from '../domain/stats.js';
 import type { Queryable } from './database.js';
@@ -25,10 +26,11 @@ export async function racerInfo(db: Queryable, username: string): Promise<RacerI
   const { rows } = await db.query<{
     user_id: number; username: string; display_name: string | null; tag: string | null; role: string | null;
     join_stamp: Date | null; races_played: number | null; played: number | null; avg_speed: number | null;
-    highest_speed: number | null; bot: boolean;
+    highest_speed: number | null; bot: boolean; game_status: GameStatus;
   }>(
     `SELECT r.user_id, r.username, r.display_name, m.tag, m.role, m.join_stamp,
-            s.races_played, s.played, s.avg_speed, s.highest_speed, (bf.user_id IS NOT NULL) AS bot
+            s.races_played, s.played, s.avg_speed, s.highest_speed, (bf.user_id IS NOT NULL) AS bot,
+            r.game_status
        FROM racers r
        LEFT JOIN LATERAL (
          SELECT tag, role, join_stamp FROM memberships
@@ -55,6 +57,7 @@ export async function racerInfo(db: Queryable, username: string): Promise<RacerI
     highestSpeed: r.highest_speed,
     joinStamp: r.join_stamp ? r.join_stamp.toISOString() : null,
     bot: r.bot ? 1 : 0,
+    gameStatus: r.game_status,
   };
 }
 

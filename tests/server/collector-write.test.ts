@@ -16,6 +16,7 @@ const alice1: MemberSpec = { ...alice0, played: 103, racesPlayed: 504, typed: 50
 const bob1: MemberSpec = { ...bob0, played: 41, racesPlayed: 901, typed: 20_250, errs: 405, secs: 4_050 };
 // +12 races over a 40-minute gap: Δtyped 3000, Δerrs 60, Δsecs 600 → 60 WPM, 0.98, 12 × 130 × 0.98 = 1528.8 points
 const alice2: MemberSpec = { ...alice1, played: 115, racesPlayed: 519, typed: 53_900, errs: 1_078, secs: 10_780 };
+const rejoined: MemberSpec = { ...alice2, played: 5, racesPlayed: 530, typed: 1_500, errs: 30, secs: 300, joinStamp: Date.parse('2026-03-10T19:00:00Z') / 1000 };
 const carol: MemberSpec = { userID: 3, username: 'carol', displayName: '', played: 0, racesPlayed: 20, typed: 0, errs: 0, secs: 0, joinStamp: J + 86_400 * 60 };
 
 describe.each(dbKinds)('writePoll on %s', (kind) => {
@@ -110,28 +111,37 @@ describe.each(dbKinds)('writePoll on %s', (kind) => {
     expect(d.racers.find((x) => (x as { user_id: number }).user_id === 3)).toMatchObject({ username: 'carol', display_name: null });
   });
 
-  it('starts a new baseline on a counter reset and gives a racer who moved a membership on the new team', async () => {
-    const reset: MemberSpec = { ...alice2, played: 5, typed: 1_500, errs: 30, secs: 300, racesPlayed: 530 };
-    const r = await poll('ALPHA', '2026-03-10T19:04:00Z', teamBody('ALPHA', [reset, carol]));
-    expect(r).toMatchObject({ ok: true, batches: 0, resets: 1 });
+  it('counts a rejoin from zero in a new membership and gives a racer who moved a membership on the new team', async () => {
+    // alice left and was let back in at 19:00 (after the 18:53:30 poll): her team counters restarted.
+    // Since then: 5 races, 1500 chars, 30 errors, 300 s → 60 WPM, 0.98, 5 × 130 × 0.98 = 637 points;
+    // lifetime 530 − 519 = 11 races (some raced while away).
+    const r = await poll('ALPHA', '2026-03-10T19:04:00Z', teamBody('ALPHA', [rejoined, carol]));
+    expect(r).toMatchObject({ ok: true, batches: 1, resets: 1, joined: 1, left: 1 });
     const moved = await poll('BETA', '2026-03-10T19:04:00Z', teamBody('BETA', [{ ...bob1, played: 0, typed: 0, errs: 0, secs: 0, joinStamp: J + 86_400 * 68 }]));
     expect(moved).toMatchObject({ ok: true, joined: 1, firstSightings: 1 });
     const d = await dumpCollectorTables(db);
-    expect(d.batches).toHaveLength(3);
+    expect(d.batches).toHaveLength(4);
+    expect(d.batches.find((b) => (b as { end_time: string }).end_time === '2026-03-10T19:00:00.000Z')).toEqual(
+      { user_id: 1, tag: 'ALPHA', end_time: '2026-03-10T19:00:00.000Z', races: 5, lifetime_races: 11, typed: 1_500, errs: 30, secs: 300, points: expect.closeTo(637, 9), display_name: 'Alice' },
+    );
     expect(d.member_snapshots.find((s) => (s as { user_id: number }).user_id === 1)).toMatchObject({ played: 5, typed: 1_500 });
+    expect(d.memberships.filter((m) => (m as { user_id: number }).user_id === 1).map((m) => [(m as { join_stamp: string }).join_stamp, (m as { left_at: string | null }).left_at])).toEqual([
+      ['2026-01-01T00:00:00.000Z', '2026-03-10T19:04:00.000Z'],
+      ['2026-03-10T19:00:00.000Z', null],
+    ]);
     expect(d.memberships.filter((m) => (m as { user_id: number }).user_id === 2).map((m) => [(m as { tag: string }).tag, (m as { left_at: string | null }).left_at])).toEqual([
       ['ALPHA', '2026-03-10T18:53:30.000Z'],
       ['BETA', null],
     ]);
     // The next alice race counts from the new baseline: +1 race, 250 chars, 5 errors, 50 s.
-    const next = await poll('ALPHA', '2026-03-10T19:14:00Z', teamBody('ALPHA', [{ ...reset, played: 6, racesPlayed: 531, typed: 1_750, errs: 35, secs: 350 }, carol]));
+    const next = await poll('ALPHA', '2026-03-10T19:14:00Z', teamBody('ALPHA', [{ ...rejoined, played: 6, racesPlayed: 531, typed: 1_750, errs: 35, secs: 350 }, carol]));
     expect(next).toMatchObject({ batches: 1 });
     const { rows } = await db.query('SELECT races, lifetime_races, typed, errs, secs FROM batches WHERE user_id = 1 AND end_time = $1', ['2026-03-10T19:10:00Z']);
     expect(rows).toEqual([{ races: 1, lifetime_races: 1, typed: 250, errs: 5, secs: 50 }]);
   });
 
   it('follows a username and display name change', async () => {
-    await poll('ALPHA', '2026-03-10T19:24:00Z', teamBody('ALPHA', [{ ...alice2, username: 'alice_new', displayName: null, played: 6, racesPlayed: 531, typed: 1_750, errs: 35, secs: 350 }, carol]));
+    await poll('ALPHA', '2026-03-10T19:24:00Z', teamBody('ALPHA', [{ ...rejoined, username: 'alice_new', displayName: null, played: 6, racesPlayed: 531, typed: 1_750, errs: 35, secs: 350 }, carol]));
     const { rows } = await db.query('SELECT username, display_name FROM racers WHERE user_id = 1');
     expect(rows).toEqual([{ username: 'alice_new', display_name: null }]);
   });

@@ -20,13 +20,22 @@ const slot = (d: Date) => new Date(Math.floor(d.getTime() / (10 * MIN)) * 10 * M
 
 interface ExpectedBatch { user_id: number; tag: string; end_time: string; races: number; lifetime_races: number; typed: number; errs: number; secs: number }
 
-/** The batches the design's rules give between two answers of the game, computed from the JSON. */
-function expectedBatches(tag: string, before: GameTeamResponse, after: GameTeamResponse, at: Date): ExpectedBatch[] {
+/**
+ * The batches the design's rules give between two answers of the game (fetched at `prevAt` and
+ * `at`), computed from the JSON: counter deltas for a continuing membership, and every team race
+ * since a join the previous answer could not have shown (from the start of its 10-minute slot).
+ */
+function expectedBatches(tag: string, before: GameTeamResponse, after: GameTeamResponse, prevAt: Date, at: Date): ExpectedBatch[] {
   const prev = new Map<number, GameMember>(before.results.members.map((m) => [m.userID, m]));
   const out: ExpectedBatch[] = [];
   for (const m of after.results.members) {
     const p = prev.get(m.userID);
-    if (!p || p.joinStamp !== m.joinStamp) continue;
+    if (!p || p.joinStamp !== m.joinStamp) {
+      if (m.joinStamp * 1000 < Date.parse(slot(prevAt)) || m.played === 0) continue;
+      const lifetime = Math.max(p ? m.racesPlayed - p.racesPlayed : 0, m.played);
+      out.push({ user_id: m.userID, tag, end_time: slot(at), races: m.played, lifetime_races: lifetime, typed: m.typed, errs: m.errs, secs: m.secs });
+      continue;
+    }
     const d = { played: m.played - p.played, rp: m.racesPlayed - p.racesPlayed, typed: m.typed - p.typed, errs: m.errs - p.errs, secs: m.secs - p.secs };
     if (Object.values(d).some((x) => x < 0) || d.played === 0) continue;
     out.push({ user_id: m.userID, tag, end_time: slot(at), races: d.played, lifetime_races: d.rp, typed: d.typed, errs: d.errs, secs: d.secs });
@@ -40,6 +49,12 @@ describe.each(dbKinds)('collector against the simulated game on %s', (kind) => {
   let server: SimulatorServer;
   let simNow = T0;
   const answers = new Map<string, GameTeamResponse>();
+  /** When each team's answer in `answers` was fetched. */
+  const answeredAt = new Map<string, Date>();
+  const remember = (tag: string, at: Date) => {
+    answers.set(tag, answer(tag, at));
+    answeredAt.set(tag, at);
+  };
 
   const run = (at: Date, extra: Partial<PollOptions> = {}) => {
     simNow = at;
@@ -70,7 +85,7 @@ describe.each(dbKinds)('collector against the simulated game on %s', (kind) => {
     const r = await run(T0);
     expect(r.teams.map((t) => t.tag)).toEqual([...sim.tags].sort());
     expect(r).toMatchObject({ ok: 3, failed: 0 });
-    for (const tag of sim.tags) answers.set(tag, answer(tag, T0));
+    for (const tag of sim.tags) remember(tag, T0);
     const members = sim.tags.reduce((n, tag) => n + answers.get(tag)!.results.members.length, 0);
     expect(await count(db, 'member_snapshots')).toBe(members);
     expect(await count(db, 'memberships')).toBe(members);
@@ -90,10 +105,10 @@ describe.each(dbKinds)('collector against the simulated game on %s', (kind) => {
     let total = 0;
     for (const tag of sim.tags) {
       const after = answer(tag, t1);
-      const want = expectedBatches(tag, answers.get(tag)!, after, t1);
+      const want = expectedBatches(tag, answers.get(tag)!, after, answeredAt.get(tag)!, t1);
       total += want.length;
       expect(await batchesAt(tag, t1)).toEqual(want);
-      answers.set(tag, after);
+      remember(tag, t1);
     }
     expect(total).toBeGreaterThan(0);
     expect(await count(db, 'batches')).toBe(total);
@@ -122,8 +137,8 @@ describe.each(dbKinds)('collector against the simulated game on %s', (kind) => {
     expect(failed.rows[1].body).toMatch(/<html/i);
     for (const tag of [a, b]) {
       const after = answer(tag, t2);
-      expect(await batchesAt(tag, t2)).toEqual(expectedBatches(tag, answers.get(tag)!, after, t2));
-      answers.set(tag, after);
+      expect(await batchesAt(tag, t2)).toEqual(expectedBatches(tag, answers.get(tag)!, after, answeredAt.get(tag)!, t2));
+      remember(tag, t2);
     }
     expect(await batchesAt(c, t2)).toEqual([]);
     const run2 = await db.query('SELECT teams_ok, teams_failed FROM collector_runs WHERE id = $1', [r.runId]);
@@ -138,10 +153,10 @@ describe.each(dbKinds)('collector against the simulated game on %s', (kind) => {
     for (const tag of sim.tags) {
       const after = answer(tag, t3);
       // For the team that failed at t2 the baseline is still t1's: the batch spans both slots.
-      expect(await batchesAt(tag, t3)).toEqual(expectedBatches(tag, answers.get(tag)!, after, t3));
-      answers.set(tag, after);
+      expect(await batchesAt(tag, t3)).toEqual(expectedBatches(tag, answers.get(tag)!, after, answeredAt.get(tag)!, t3));
+      remember(tag, t3);
     }
-    const gap = expectedBatches(c, answer(c, new Date(T0.getTime() + 10 * MIN)), answers.get(c)!, t3);
+    const gap = expectedBatches(c, answer(c, new Date(T0.getTime() + 10 * MIN)), answers.get(c)!, new Date(T0.getTime() + 10 * MIN), t3);
     expect(gap.length).toBeGreaterThan(0);
   });
 
@@ -165,9 +180,9 @@ describe.each(dbKinds)('collector against the simulated game on %s', (kind) => {
     expect(await run(t5)).toMatchObject({ ok: 3, failed: 0 });
     for (const tag of sim.tags) {
       const after = answer(tag, t5);
-      expect(await batchesAt(tag, t5)).toEqual(expectedBatches(tag, answers.get(tag)!, after, t5));
+      expect(await batchesAt(tag, t5)).toEqual(expectedBatches(tag, answers.get(tag)!, after, answeredAt.get(tag)!, t5));
       expect(await batchesAt(tag, t4)).toEqual([]);
-      answers.set(tag, after);
+      remember(tag, t5);
     }
   });
 

@@ -73,7 +73,7 @@ describe.each(dbKinds)('racer routes on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       username: 'alice', displayName: 'Alice A', userID: 101, teamTag: 'TEST', role: 'officer',
-      racesPlayed: 5400, played: 1200, avgSpeed: 87.5, highestSpeed: 112.3, joinStamp: '2026-01-05T15:30:00.000Z', bot: 0,
+      racesPlayed: 5400, played: 1200, avgSpeed: 87.5, highestSpeed: 112.3, joinStamp: '2026-01-05T15:30:00.000Z', bot: 0, gameStatus: null,
     });
   });
 
@@ -81,7 +81,7 @@ describe.each(dbKinds)('racer routes on %s', (kind) => {
     const res = await t.app.inject('/api/racer-info?username=dave');
     expect(res.json()).toEqual({
       username: 'dave', displayName: 'Dave', userID: 104, teamTag: 'OTHER', role: 'member',
-      racesPlayed: 900, played: 50, avgSpeed: 60.25, highestSpeed: 75, joinStamp: '2025-06-01T00:00:00.000Z', bot: 0,
+      racesPlayed: 900, played: 50, avgSpeed: 60.25, highestSpeed: 75, joinStamp: '2025-06-01T00:00:00.000Z', bot: 0, gameStatus: null,
     });
   });
 
@@ -90,7 +90,7 @@ describe.each(dbKinds)('racer routes on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       username: 'bob', displayName: null, userID: 102, teamTag: null, role: null,
-      racesPlayed: null, played: null, avgSpeed: null, highestSpeed: null, joinStamp: null, bot: 0,
+      racesPlayed: null, played: null, avgSpeed: null, highestSpeed: null, joinStamp: null, bot: 0, gameStatus: null,
     });
   });
 

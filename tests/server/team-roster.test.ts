@@ -17,20 +17,20 @@ describe.each(dbKinds)('roster routes on %s', (kind) => {
     expect(res.json()).toEqual([
       {
         UserID: 2, Username: 'bob', CurrentDisplayName: 'Bob', Tag: 'ALPHA', Role: 'member', squad: '', SquadName: null,
-        Joined: '2025-01-15 06:00:00', TeamRaces: 1500, LifetimeRaces: 40000, AvgWPM: 101, TopWPM: 150, bot: 1,
+        Joined: '2025-01-15 06:00:00', TeamRaces: 1500, LifetimeRaces: 40000, AvgWPM: 101, TopWPM: 150, bot: 1, GameStatus: null,
         // B3 4 + B7 6 + B12 7 (exactly now − 168 h); B11 is 10 minutes too early.
         RacesLast7Days: 17, MeetsWeeklyRequirement: true,
       },
       {
         UserID: 1, Username: 'alice', CurrentDisplayName: 'Alice A', Tag: 'ALPHA', Role: 'member', squad: 'Avocado', SquadName: 'Avos',
-        Joined: '2025-06-01 10:00:00', TeamRaces: 500, LifetimeRaces: 12000, AvgWPM: 95.5, TopWPM: 130.2, bot: 0,
+        Joined: '2025-06-01 10:00:00', TeamRaces: 500, LifetimeRaces: 12000, AvgWPM: 95.5, TopWPM: 130.2, bot: 0, GameStatus: null,
         // B1 2 + B2 3 + B4 1 + B8 1 (exactly now)
         RacesLast7Days: 7, MeetsWeeklyRequirement: false,
       },
       {
         // No display name, no snapshot yet; Blueberry has a custom name only on another team.
         UserID: 3, Username: 'carol', CurrentDisplayName: 'carol', Tag: 'ALPHA', Role: 'member', squad: 'Blueberry', SquadName: null,
-        Joined: '2026-03-29 22:00:00', TeamRaces: null, LifetimeRaces: null, AvgWPM: null, TopWPM: null, bot: 0,
+        Joined: '2026-03-29 22:00:00', TeamRaces: null, LifetimeRaces: null, AvgWPM: null, TopWPM: null, bot: 0, GameStatus: null,
         RacesLast7Days: 23, MeetsWeeklyRequirement: true,
       },
     ]);
@@ -66,13 +66,13 @@ describe.each(dbKinds)('roster routes on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
       { UserID: 1, Username: 'alice', CurrentDisplayName: 'Alice A', TeamTag: 'ALPHA', Role: 'member', Joined: '2025-06-01 10:00:00',
-        TeamRaces: 500, LifetimeRaces: 12000, AvgWPM: 95.5, TopWPM: 130.2, SnapshotAt: '2026-04-02 12:00:00', bot: 0 },
+        TeamRaces: 500, LifetimeRaces: 12000, AvgWPM: 95.5, TopWPM: 130.2, SnapshotAt: '2026-04-02 12:00:00', bot: 0, GameStatus: null },
       { UserID: 2, Username: 'bob', CurrentDisplayName: 'Bob', TeamTag: 'ALPHA', Role: 'member', Joined: '2025-01-15 06:00:00',
-        TeamRaces: 1500, LifetimeRaces: 40000, AvgWPM: 101, TopWPM: 150, SnapshotAt: '2026-04-02 12:00:00', bot: 1 },
+        TeamRaces: 1500, LifetimeRaces: 40000, AvgWPM: 101, TopWPM: 150, SnapshotAt: '2026-04-02 12:00:00', bot: 1, GameStatus: null },
       { UserID: 3, Username: 'carol', CurrentDisplayName: 'carol', TeamTag: 'ALPHA', Role: 'member', Joined: '2026-03-29 22:00:00',
-        TeamRaces: null, LifetimeRaces: null, AvgWPM: null, TopWPM: null, SnapshotAt: null, bot: 0 },
+        TeamRaces: null, LifetimeRaces: null, AvgWPM: null, TopWPM: null, SnapshotAt: null, bot: 0, GameStatus: null },
       { UserID: 5, Username: 'erin', CurrentDisplayName: 'Erin', TeamTag: 'BETA', Role: 'member', Joined: '2025-02-28 18:00:00',
-        TeamRaces: 900, LifetimeRaces: 9000, AvgWPM: 88, TopWPM: 120, SnapshotAt: '2026-04-02 11:00:00', bot: 0 },
+        TeamRaces: 900, LifetimeRaces: 9000, AvgWPM: 88, TopWPM: 120, SnapshotAt: '2026-04-02 11:00:00', bot: 0, GameStatus: null },
     ]);
   });
 });

@@ -1,4 +1,5 @@
 /** The current members of a team, and of every tracked team, with their latest snapshot counters. */
+import type { GameStatus } from '../../../contract/common.js';
 import type { Queryable } from '../database.js';
 
 export interface MemberRow {
@@ -16,6 +17,7 @@ export interface MemberRow {
   highestSpeed: number | null;
   takenAt: Date | null;
   bot: boolean;
+  gameStatus: GameStatus;
 }
 
 const MEMBER_SELECT = `
@@ -23,7 +25,8 @@ const MEMBER_SELECT = `
          COALESCE(NULLIF(r.display_name, ''), NULLIF(s.display_name, ''), r.username) AS "displayName",
          m.tag, m.role, m.join_stamp AS "joinStamp", sa.squad, sn.custom_name AS "customName",
          s.played, s.races_played AS "racesPlayed", s.avg_speed AS "avgSpeed",
-         s.highest_speed AS "highestSpeed", s.taken_at AS "takenAt", (bf.user_id IS NOT NULL) AS bot
+         s.highest_speed AS "highestSpeed", s.taken_at AS "takenAt", (bf.user_id IS NOT NULL) AS bot,
+         r.game_status AS "gameStatus"
     FROM memberships m
     JOIN racers r ON r.user_id = m.user_id
     LEFT JOIN member_snapshots s ON s.tag = m.tag AND s.user_id = m.user_id

@@ -26,6 +26,7 @@ function memberFields(m: MemberRow, tz: string) {
     AvgWPM: m.avgSpeed,
     TopWPM: m.highestSpeed,
     bot: m.bot ? (1 as const) : (0 as const),
+    GameStatus: m.gameStatus,
   };
 }
 

@@ -5,7 +5,8 @@ import type { RouteModule } from '../context.js';
 const site: RouteModule = (app, { db, config }) => {
   app.get('/site', { schema: { tags: ['site'], response: { 200: SiteResponse } } }, async () => {
     const { rows } = await db.query<{ finished_at: Date | null }>(
-      'SELECT max(finished_at) AS finished_at FROM collector_runs',
+      // A run in which every team failed brought no data: it does not make the data fresher.
+      'SELECT max(finished_at) AS finished_at FROM collector_runs WHERE teams_ok > 0',
     );
     return {
       timezone: config.siteTimezone,

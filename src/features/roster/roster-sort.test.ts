@@ -5,7 +5,7 @@ import { DEFAULT_ROSTER_SORT, nextRosterSort, sortRoster, squadLabel } from './r
 function member(over: Partial<RosterMember>): RosterMember {
   return {
     UserID: 1, Username: 'x', CurrentDisplayName: 'X', Tag: 'T', Role: null, squad: '', SquadName: null,
-    Joined: '2025-01-01 00:00:00', TeamRaces: 0, LifetimeRaces: 0, AvgWPM: 0, TopWPM: 0, bot: 0,
+    Joined: '2025-01-01 00:00:00', TeamRaces: 0, LifetimeRaces: 0, AvgWPM: 0, TopWPM: 0, bot: 0, GameStatus: null,
     RacesLast7Days: 0, MeetsWeeklyRequirement: null, ...over,
   };
 }
