@@ -60,6 +60,8 @@ test('offline, screenshots of the leaderboard, the roster and a racer at desktop
     for (const screen of shown) {
       await page.goto(screen.path);
       await expectSavedScreen(page, screen);
+      // Offline the "Data as of" dot is not the green of live data.
+      if (screen.path.startsWith('/leaderboards')) await expect(page.locator('.data-as-of')).toHaveClass(/data-as-of-offline/);
       await page.screenshot({ path: `${SHOTS}/${label}-${screen.name.replace(/ /g, '-')}.png`, fullPage: false });
     }
   }
@@ -99,6 +101,7 @@ test('online but every API call fails: each screen shows its saved data as offli
 test('back online, the screen refreshes and the offline note goes away', async () => {
   await page.goto(screens[0].path);
   await expect(screens[0].ready(page)).toBeVisible();
+  await expect(page.locator('.data-as-of')).not.toHaveClass(/data-as-of-offline/);
   await expect(page.locator('.banner-offline')).toHaveCount(0);
   await expect(page.locator('.offline-note')).toHaveCount(0);
 });
