@@ -1,0 +1,76 @@
+/**
+ * The data screens of the offline specs: where each lives, what shows once it has its data, what
+ * it saves, and the check that a screen opened offline shows its saved data and nothing failing.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+import { firstTag, getJson, persistedQueries } from './support';
+
+export interface Screen {
+  name: string;
+  path: string;
+  /** What shows once the screen has its data. */
+  ready: (page: Page) => Locator;
+  /** Whether the screen carries its own "Offline, data from" note (the banner is on every screen). */
+  note: boolean;
+  /** How the queries it saves begin: a key's first part, or a longer start of its hash. */
+  saves: string[];
+}
+
+const rows = (page: Page, scope: string) => page.locator(`${scope} table tbody tr`).first();
+
+export function screensFor(tag: string, racer: string, eventId: number): Screen[] {
+  return [
+    { name: 'leaderboard 24 hour', path: '/leaderboards?view=teams&period=24hour', ready: (p) => rows(p, '.lb-card'), note: true, saves: ['team-leaderboard",{"previous":false,"rolling":"24hour"'] },
+    { name: 'leaderboard 7 day', path: '/leaderboards?view=individuals&period=7day', ready: (p) => rows(p, '.lb-card'), note: true, saves: ['individual-leaderboard",{"previous":false,"rolling":"7day"'] },
+    { name: 'leaderboard of a day', path: '/leaderboards?view=teams&period=daily', ready: (p) => rows(p, '.lb-card'), note: true, saves: ['team-leaderboard",{"end_time"'] },
+    { name: 'roster', path: `/roster?tag=${tag}`, ready: (p) => rows(p, '.roster-card'), note: true, saves: ['current-display-names', 'team-info', 'team-tags'] },
+    { name: 'events', path: `/events?tag=${tag}`, ready: (p) => rows(p, '.events-page'), note: true, saves: ['team-events'] },
+    { name: 'event viewer', path: `/eventviewer?tag=${tag}&event=${eventId}`, ready: (p) => rows(p, '.event-results'), note: true, saves: ['event-participants'] },
+    { name: 'activity', path: `/activity?tag=${tag}`, ready: (p) => p.locator('.stat-card').first(), note: true, saves: ['team-stats', 'hourly-races', 'daily-races', 'weekly-races'] },
+    {
+      name: 'trackers',
+      path: `/trackers/${tag}`,
+      ready: (p) => p.locator('.trackers-card table tbody tr, .trackers-card .state-empty').first(),
+      note: true,
+      saves: ['daily-participants'],
+    },
+    { name: 'racer batches', path: `/racers/${racer}/batch`, ready: (p) => p.getByTestId('batch-count'), note: true, saves: ['racer-info', 'racer-batches'] },
+    { name: 'racer daily', path: `/racers/${racer}/daily`, ready: (p) => p.getByTestId('period-chart'), note: true, saves: ['racer-info', 'racer-batches'] },
+    { name: 'racer weekly', path: `/racers/${racer}/weekly`, ready: (p) => p.getByTestId('period-chart'), note: true, saves: ['racer-info', 'racer-batches'] },
+    { name: 'about', path: '/about', ready: (p) => p.getByRole('heading', { level: 1 }), note: false, saves: ['site'] },
+  ];
+}
+
+/** Visits a screen online and waits until its data is in IndexedDB (written at most once a second). */
+export async function visitAndSave(page: Page, screen: Screen) {
+  await page.goto(screen.path);
+  await expect(screen.ready(page), screen.name).toBeVisible();
+  for (const root of screen.saves) {
+    const prefix = root.includes('"') ? `["${root}` : `["${root}"`;
+    await expect.poll(async () => (await persistedQueries(page)).some((h) => h.startsWith(prefix)), { message: `${screen.name}: ${root}` }).toBe(true);
+  }
+}
+
+/** The first tracked team, one of its racers and its latest event, and the screens showing them. */
+export async function demoScreens(page: Page): Promise<Screen[]> {
+  const tag = await firstTag(page);
+  const members = await getJson<{ Username: string }[]>(page, `/api/current-display-names?tag=${tag}`);
+  const events = await getJson<{ EventID: number }[]>(page, `/api/team-events?tag=${tag}`);
+  expect(members.length).toBeGreaterThan(0);
+  expect(events.length).toBeGreaterThan(0);
+  return screensFor(tag, members[0].Username, events[0].EventID);
+}
+
+/** The screen shows its data, the offline state, and neither a failure nor a spinner. */
+export async function expectSavedScreen(page: Page, screen: Screen) {
+  await expect(screen.ready(page), screen.name).toBeVisible();
+  await expect(page.locator('.banner-offline'), screen.name).toContainText("You're offline — showing data from");
+  if (screen.note) await expect(page.locator('.offline-note').first(), screen.name).toContainText('Offline, data from');
+  // Longer than the first retry's wait: a failed refresh must not turn into an error later.
+  await page.waitForTimeout(1_500);
+  await expect(page.locator('.state-error, [role="alert"]:not(.update-toast)'), screen.name).toHaveCount(0);
+  await expect(page.locator('.state-loading, .state-offline'), screen.name).toHaveCount(0);
+  await expect(page.getByText(/Failed to fetch|Failed to load/), screen.name).toHaveCount(0);
+  await expect(screen.ready(page), screen.name).toBeVisible();
+}
+
