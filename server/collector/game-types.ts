@@ -27,7 +27,8 @@ export interface GameMember {
   title: string;
   carID: number;
   carHueAngle: number;
-  status: 'active' | 'banned';
+  /** The account's standing: 'banned' and 'warned' show as a badge on the roster and racer banner. */
+  status: 'active' | 'banned' | 'warned';
 }
 
 export interface GameTeamInfo {

@@ -101,6 +101,23 @@ describe.each(dbKinds)('collector stamping on %s', (kind) => {
     expect(new Date(r.rows[0].snapshot_at).toISOString()).toBe('2026-03-10T18:09:40.000Z');
   });
 
+  it('says in the log when a member was listed twice, went backwards or was absurd', async () => {
+    const warnings: Array<{ obj: Record<string, unknown>; msg?: string }> = [];
+    const logger = { info() {}, error() {}, warn: (obj: object, msg?: string) => warnings.push({ obj: obj as Record<string, unknown>, msg }) };
+    const a2 = plus2(ann);
+    // ann listed twice (current copy kept: no change since 18:09:45); ben's races dip from 22 to 21.
+    game.answers.set('AAA', teamBody('AAA', [a2, { ...a2, played: 5 }]));
+    game.answers.set('BBB', teamBody('BBB', [{ ...plus2(ben), played: 21 }]));
+    const run = await pollTeams({ db, base, tz: TEST_TZ, now: new Date('2026-03-10T18:19:40Z'), delayMs: 0, logger, clock: clockOf(['2026-03-10T18:19:41Z', '2026-03-10T18:19:42Z']) });
+    expect(run).toMatchObject({ ok: 2, failed: 0 });
+    expect(warnings.map((w) => [w.obj.tag, w.obj.userId, w.obj.kind, w.msg])).toEqual([
+      ['AAA', 21, 'duplicate', 'member listed more than once: counted once'],
+      ['BBB', 22, 'bad-reading', 'member reading went backwards: skipped this poll, baseline kept'],
+    ]);
+    expect(warnings[1].obj.detail).toBe('played 22 → 21');
+    expect(run.teams.map((t) => t.ok && [t.tag, t.batches, t.skipped])).toEqual([['AAA', 0, 0], ['BBB', 0, 1]]);
+  });
+
   it('keeps a team’s newest failed answers only, none older than a week before its newest', async () => {
     const fail = (tag: string, iso: string) => recordFailure(db, { tag, at: new Date(iso), httpStatus: 200, error: 'html: HTML page instead of JSON', body: '<html>' });
     await fail('AAA', '2026-03-01T12:00:00Z');

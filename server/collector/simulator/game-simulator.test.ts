@@ -91,6 +91,16 @@ describe('GameSimulator community', () => {
     expect(onTeams).toBe(all.length);
   });
 
+  it('has a few warned and banned accounts, the rest active', () => {
+    const all = responses.flatMap((r) => r.results.members);
+    const share = (s: GameMember['status']) => all.filter((m) => m.status === s).length / all.length;
+    expect(share('warned')).toBeGreaterThan(0.01);
+    expect(share('warned')).toBeLessThan(0.08);
+    expect(share('banned')).toBeGreaterThan(0.003);
+    expect(share('banned')).toBeLessThan(0.05);
+    expect(share('active') + share('warned') + share('banned')).toBe(1);
+  });
+
   it('has consistent team info: captain, officers, member counts, colours, stamps', () => {
     let officers = 0;
     for (const { results } of responses) {

@@ -1,8 +1,9 @@
 /**
  * The simulated game: a seeded community of teams and racers whose counters grow in 10-minute
- * slots (races by hour of day, per-racer speed and accuracy, bots, members leaving and joining),
- * answered in the exact shape of the game's team API. The state at an instant depends only on the
- * seed and the instant; asking for later instants advances incrementally.
+ * slots (races by hour of day, per-racer speed and accuracy, bots, members leaving and joining, a
+ * few warned or banned accounts), answered in the exact shape of the game's team API. The state
+ * at an instant depends only on the seed and the instant; asking for later instants advances
+ * incrementally.
  */
 import type { GameFailResponse, GameMember, GameTeamResponse } from '../game-types.js';
 import { communityActivity, onlineChance } from './activity.js';
@@ -47,6 +48,9 @@ const QUICK_REJOINS_PER_TEAM_DAY = 0.012;
 const REJOIN_DELAY_SLOTS = 36;
 const MAX_RACES_PER_SLOT = 14;
 const RENAMES_PER_DAY = 0.0015;
+/** Shares of accounts the game has warned and banned (fixed per racer). */
+const WARNED_SHARE = 0.04;
+const BANNED_SHARE = 0.02;
 
 export class GameSimulator {
   readonly tags: string[];
@@ -239,7 +243,7 @@ export class GameSimulator {
       title: p.title,
       carID: p.carID,
       carHueAngle: p.carHueAngle,
-      status: 'active',
+      status: standingOf(p.key),
     };
   }
 
@@ -283,4 +287,10 @@ export class GameSimulator {
       },
     };
   }
+}
+
+/** A racer's standing in the game, fixed by their key (its own hash: no other draw changes). */
+function standingOf(key: number): GameMember['status'] {
+  const u = hashUnit(key, 0x57a7);
+  return u < BANNED_SHARE ? 'banned' : u < BANNED_SHARE + WARNED_SHARE ? 'warned' : 'active';
 }

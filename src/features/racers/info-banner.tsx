@@ -1,11 +1,13 @@
 /**
- * The racer's info banner: name (with the bot marker when flagged), ids, team, role, race counts,
- * speeds and when they joined; a logged-in admin also gets the bot toggle beside the Profile link.
+ * The racer's info banner: name (with the bot marker when flagged, and the game's Banned / Warned
+ * badge), ids, team, role, race counts, speeds and when they joined; a logged-in admin also gets
+ * the bot toggle beside the Profile link.
  */
 import type { RacerInfo } from '../../../contract/racers';
 import { formatCT, formatInt, formatWpm, MISSING } from '../../lib/format';
 import { racerProfileUrl } from '../../lib/links';
 import { useMe } from '../../lib/session';
+import { GameStatusBadge } from '../../ui/game-status-badge';
 import { RobotIcon } from '../../ui/icons';
 import { RacerBotFlag } from './racer-bot-flag';
 
@@ -38,6 +40,7 @@ export function InfoBanner({ info }: { info: RacerInfo }) {
               Flagged as bot
             </span>
           ) : null}
+          <GameStatusBadge status={info.gameStatus} />
         </div>
         <div className="racer-banner-actions">
           <a className="external-link" href={racerProfileUrl(info.username)} target="_blank" rel="noopener noreferrer">

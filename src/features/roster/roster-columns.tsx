@@ -1,11 +1,12 @@
 /**
- * The roster table's columns (spec §2 "Team roster table") plus last-7-days races, the weekly check
- * and, for an admin, the bot toggle.
+ * The roster table's columns (spec §2 "Team roster table") plus the game's Banned / Warned badge by
+ * the name, last-7-days races, the weekly check and, for an admin, the bot toggle.
  */
 import type { ReactNode } from 'react';
 import type { RosterMember } from '../../../contract/roster';
 import { formatInt, formatWpm, MISSING } from '../../lib/format';
 import type { Column } from '../../ui/data-table';
+import { GameStatusBadge } from '../../ui/game-status-badge';
 import { RacerName, UsernameLink } from '../../ui/racer-name';
 import { SquadBadge } from '../../ui/squad-badge';
 import { formatDayOf } from './roster-format';
@@ -17,7 +18,12 @@ export function rosterColumns(tag: string, withRequirement: boolean, botToggle?:
       key: 'CurrentDisplayName',
       header: 'Current Display Name',
       sortable: true,
-      render: (m) => <RacerName name={m.CurrentDisplayName} username={m.Username} bot={m.bot === 1} />,
+      render: (m) => (
+        <>
+          <RacerName name={m.CurrentDisplayName} username={m.Username} bot={m.bot === 1} />
+          <GameStatusBadge status={m.GameStatus} />
+        </>
+      ),
     },
     {
       key: 'Username',
