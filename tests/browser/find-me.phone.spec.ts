@@ -1,10 +1,10 @@
 /**
  * "This is me" on a 390 × 844 touch phone: the search list is tapped, not a native select; the Me
- * link fits the navigation; My rank brings my row into view on the individual board.
+ * link fits the navigation (an admin's too); My rank brings my row into view on the individual board.
  */
 import { expect, test } from '@playwright/test';
 import type { IndividualLeaderboardRow } from '../../contract/leaderboards';
-import { getJson } from './support';
+import { ADMIN, getJson, logIn } from './support';
 
 test('pick yourself by tapping a match, then Me and My rank work on the phone', async ({ page }) => {
   await page.goto('/leaderboards?view=individuals&period=7day');
@@ -42,4 +42,16 @@ test('pick yourself by tapping a match, then Me and My rank work on the phone', 
 
   await meLink.tap();
   await expect(page).toHaveURL(new RegExp(`/racers/${me.Username}/batch$`));
+});
+
+test('with Me added, an admin still sees every top tab on a 390px phone', async ({ page }) => {
+  await page.goto('/racers/find-me');
+  await logIn(page, ADMIN);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const name of ['Leaderboards', 'Teams', 'Racers', 'Find me', 'About', 'Admin']) {
+    const box = await nav.getByRole('link', { name, exact: true }).boundingBox();
+    expect(box, name).not.toBeNull();
+    expect(box!.x, name).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, name).toBeLessThanOrEqual(390);
+  }
 });
