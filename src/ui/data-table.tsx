@@ -72,26 +72,23 @@ export function DataTable<Row>({ columns, rows, rowKey, sort, onHeaderClick, onR
               <td colSpan={columns.length}>{emptyText}</td>
             </tr>
           ) : (
-            rows.map((row) => {
-              const mine = isMine?.(row) ?? false;
-              return (
-                <tr
-                  key={rowKey(row)}
-                  className={[onRowClick ? 'clickable' : '', mine ? 'row-mine' : ''].join(' ').trim() || undefined}
-                  data-mine={mine ? 'true' : undefined}
-                  onClick={onRowClick ? () => onRowClick(row) : undefined}
-                  onKeyDown={onRowClick ? (e) => onRowKey(e, row) : undefined}
-                  tabIndex={onRowClick ? 0 : undefined}
-                >
-                  {columns.map((c, i) => (
-                    <td key={c.key} className={[c.numeric ? 'num' : '', c.className ?? ''].join(' ').trim() || undefined}>
-                      {mine && i === 0 ? <span className="sr-only">Your row: </span> : null}
-                      {c.render(row)}
-                    </td>
-                  ))}
-                </tr>
-              );
-            })
+            rows.map((row) => (
+              <tr
+                key={rowKey(row)}
+                className={[onRowClick ? 'clickable' : '', isMine?.(row) ? 'row-mine' : ''].join(' ').trim() || undefined}
+                data-mine={isMine?.(row) ? 'true' : undefined}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                onKeyDown={onRowClick ? (e) => onRowKey(e, row) : undefined}
+                tabIndex={onRowClick ? 0 : undefined}
+              >
+                {columns.map((c, i) => (
+                  <td key={c.key} className={[c.numeric ? 'num' : '', c.className ?? ''].join(' ').trim() || undefined}>
+                    {i === 0 && isMine?.(row) ? <span className="sr-only">Your row: </span> : null}
+                    {c.render(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
           )}
         </tbody>
       </table>

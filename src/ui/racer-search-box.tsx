@@ -29,6 +29,10 @@ export function RacerSearchBox<R extends SearchableRacer & { TeamTag: string | n
   const open = matches.length > 0;
   const current = Math.min(active, Math.max(0, matches.length - 1));
   const optionId = (i: number) => `${id}-option-${i}`;
+  const choose = (r: R) => {
+    setText('');
+    onChoose(r);
+  };
 
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' && open) {
@@ -39,7 +43,7 @@ export function RacerSearchBox<R extends SearchableRacer & { TeamTag: string | n
       setActive((current - 1 + matches.length) % matches.length);
     } else if (e.key === 'Enter' && open) {
       e.preventDefault();
-      onChoose(matches[current]);
+      choose(matches[current]);
     } else if (e.key === 'Escape') {
       setText('');
     }
@@ -79,7 +83,7 @@ export function RacerSearchBox<R extends SearchableRacer & { TeamTag: string | n
             onMouseEnter={() => setActive(i)}
             // mousedown, not click: the input keeps focus, and a tap still chooses.
             onMouseDown={(e) => e.preventDefault()}
-            onClick={() => onChoose(r)}
+            onClick={() => choose(r)}
           >
             <span className="racer-search-name">{r.CurrentDisplayName || r.Username}</span>
             <span className="racer-search-meta">

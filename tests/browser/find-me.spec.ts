@@ -148,25 +148,37 @@ test('the Me link and /racers/me open my racer page; without a choice /racers/me
   await expect(page.locator('#racer-banner-name')).toHaveText(who.CurrentDisplayName || who.Username);
 });
 
-test('my row is highlighted on the roster and the tracker', async ({ page }) => {
+test('my row is highlighted on the roster, the tracker and the event viewer', async ({ page }) => {
   const members = await getJson<MemberLatest[]>(page, '/api/member-data-latest');
-  const who = members[5];
+  const tag = members[5].TeamTag;
+  // Someone of that team who raced this week, so the weekly tracker has their row.
+  const weekly = await getJson<{ participants: { Username: string }[] }>(page, `/api/weekly-participants?tag=${tag}`);
+  const who = members.find((m) => m.TeamTag === tag && weekly.participants.some((p) => p.Username === m.Username))!;
   await chooseMe(page, who);
   await page.goto(`/roster?tag=${who.TeamTag}`);
   const rosterRow = page.locator('.roster-card tr[data-mine="true"]');
   await expect(rosterRow).toHaveCount(1);
   await expect(rosterRow).toContainText(who.Username);
 
-  const weekly = await getJson<{ participants: { Username: string }[] }>(page, `/api/weekly-participants?tag=${who.TeamTag}`);
   await page.goto(`/trackers/${who.TeamTag}`);
   await page.locator('.trackers-card').getByRole('tab', { name: 'Weekly' }).click();
   const trackerRow = page.locator('.trackers-card tr[data-mine="true"]');
-  if (weekly.participants.some((p) => p.Username === who.Username)) {
-    await expect(trackerRow).toHaveCount(1);
-    await expect(trackerRow).toContainText(who.Username);
-  } else {
-    await expect(trackerRow).toHaveCount(0);
-  }
+  await expect(trackerRow).toHaveCount(1);
+  await expect(trackerRow).toContainText(who.Username);
+
+  await page.goto(`/eventviewer?tag=${who.TeamTag}`);
+  await expect.poll(() => new URL(page.url()).searchParams.get('event')).not.toBeNull();
+  const eventId = new URL(page.url()).searchParams.get('event');
+  const { participants } = await getJson<{ participants: { Username: string }[] }>(page, `/api/event-participants/${eventId}`);
+  await expect(page.locator('.event-results tbody tr').first()).toBeVisible();
+  const eventRow = page.locator('.event-results tr[data-mine="true"]');
+  await expect(eventRow).toHaveCount(participants.some((p) => p.Username === who.Username) ? 1 : 0);
+  // Someone who raced in it: their row is the one marked.
+  const racer = participants[participants.length - 1];
+  await page.evaluate((u) => localStorage.setItem('myRacer', JSON.stringify({ username: u, displayName: u, teamTag: null })), racer.Username);
+  await page.reload();
+  await expect(eventRow).toHaveCount(1);
+  await expect(eventRow).toContainText(racer.Username);
 });
 
 test('the manifest has the home-screen shortcuts My racer and Leaderboards', async ({ page }) => {
@@ -182,4 +194,21 @@ test('the manifest has the home-screen shortcuts My racer and Leaderboards', asy
     const icon = await page.request.get(s.icons[0].src);
     expect(icon.ok()).toBe(true);
   }
+});
+
+test('a racer page offers This is me, and on my own page You with Not me', async ({ page }) => {
+  const members = await getJson<MemberLatest[]>(page, '/api/member-data-latest');
+  const who = members[9];
+  await page.goto(`/racers/${who.Username}/batch`);
+  const banner = page.locator('.racer-banner');
+  await banner.getByRole('button', { name: 'This is me' }).click();
+  await expect(banner.getByText('You', { exact: true })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: /^Me/ })).toHaveAttribute('aria-current', 'page');
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('myRacer')))!)).toMatchObject({ username: who.Username });
+
+  await banner.getByRole('button', { name: 'Not me' }).click();
+  await expect(banner.getByRole('button', { name: 'This is me' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Find me' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('myRacer'))).toBeNull();
 });

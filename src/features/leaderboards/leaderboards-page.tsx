@@ -189,6 +189,7 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
               onChange={(e) => {
                 setFilter(e.target.value);
                 setPage(1);
+                setMyRankNote('');
               }}
             />
           </div>

@@ -1,7 +1,7 @@
 /**
  * The racer's info banner: name (with the bot marker when flagged, and the game's Banned / Warned
  * badge), ids, team, role, race counts, speeds and when they joined; a logged-in admin also gets
- * the bot toggle beside the Profile link.
+ * the bot toggle beside the Profile link. "This is me" picks the racer shown as the visitor's own.
  */
 import type { RacerInfo } from '../../../contract/racers';
 import { formatCT, formatInt, formatWpm, MISSING } from '../../lib/format';
@@ -10,6 +10,7 @@ import { useMe } from '../../lib/session';
 import { GameStatusBadge } from '../../ui/game-status-badge';
 import { RobotIcon } from '../../ui/icons';
 import { RacerBotFlag } from './racer-bot-flag';
+import { ThisIsMeButton } from './this-is-me-button';
 
 /** Joined: long date with 12-hour time, in the site zone. */
 const JOINED_PATTERN = 'MMMM d, yyyy h:mm a';
@@ -43,6 +44,7 @@ export function InfoBanner({ info }: { info: RacerInfo }) {
           <GameStatusBadge status={info.gameStatus} />
         </div>
         <div className="racer-banner-actions">
+          <ThisIsMeButton info={info} />
           <a className="external-link" href={racerProfileUrl(info.username)} target="_blank" rel="noopener noreferrer">
             Profile <span aria-hidden="true">↗</span>
           </a>
