@@ -125,3 +125,8 @@ export async function finishLoginSuccess(db: Queryable, ip: string, username: st
   );
   await db.query('DELETE FROM login_known_addresses WHERE last_success_at < $1', [new Date(now.getTime() - KNOWN_ADDRESS_MS)]);
 }
+
+/** A deleted or renamed account, or a new password: the addresses known for that name are known no more. */
+export async function forgetKnownAddresses(db: Queryable, username: string): Promise<void> {
+  await db.query('DELETE FROM login_known_addresses WHERE user_key = $1', [userPart(username)]);
+}

@@ -210,6 +210,19 @@ describe.each(dbKinds)('login and sessions on %s', (kind) => {
       expect((await post('/api/login', { username: 'Boss', password: 'boss-password-1' }, {}, '10.9.9.10')).statusCode).toBe(200);
     });
 
+    it('forgets the addresses known for a user whose password an admin changes', async () => {
+      const known = async () => (await t.db.query("SELECT address FROM login_known_addresses WHERE user_key = 'capt'")).rows;
+      expect((await guess('10.0.0.5', 'capt-password-1', 'capt')).statusCode).toBe(200);
+      expect(await known()).toEqual([{ address: '10.0.0.5' }]);
+      const boss = await login(t.app, 'Boss', 'boss-password-1');
+      const { rows } = await t.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'capt'");
+      const change = (password: string) =>
+        t.app.inject({ method: 'PUT', url: `/api/users/${rows[0].id}`, headers: json(boss), payload: { password } });
+      expect((await change('capt-password-2')).statusCode).toBe(200);
+      expect(await known()).toEqual([]);
+      expect((await change('capt-password-1')).statusCode).toBe(200);
+    });
+
     it('lets at most the threshold of a parallel burst reach the password check', async () => {
       const spread = await Promise.all(
         Array.from({ length: 30 }, (_, i) => post('/api/login', { username: 'capt', password: `burst${i}` }, {}, `10.3.0.${i}`)),
