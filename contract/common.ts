@@ -34,9 +34,6 @@ export function isUnsafeText(s: string): boolean {
   return UNSAFE_TEXT.test(s);
 }
 
-/** Text checked for NUL and lone surrogates. */
-export const SafeText = z.string().refine((s) => !isUnsafeText(s), UNSAFE_TEXT_ERROR);
-
 /**
  * Where in a parsed JSON body, query or params the first unsafe text is (a key or a value), as a
  * dotted path ('' for the value itself), or null when there is none.

@@ -33,14 +33,13 @@ const UserIdField = z
 const TeamTagField = z.union([z.literal(''), TeamTag]).nullable().transform((v) => (v ? v : null));
 
 const Username = z.string().trim().max(100, 'Username is too long');
-/** Empty text is left to the "required" checks; any other new password follows the password rules. */
-const Password = z
-  .string()
-  .max(1000, 'Password is too long')
-  .superRefine((p, ctx) => {
-    const problem = p === '' ? null : passwordProblem(p);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+const Password = z.string().max(1000, 'Password is too long');
+
+/** A new password (after the "required" checks) follows the password rules. */
+function newPasswordRules(password: string, ctx: z.RefinementCtx): void {
+  const problem = passwordProblem(password);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+}
 
 export const CreateUserBody = z
   .object({
@@ -50,7 +49,10 @@ export const CreateUserBody = z
     userID: UserIdField.optional(),
     teamTag: TeamTagField.optional(),
   })
-  .refine((b) => b.username !== '' && b.password !== '', 'Username and password required');
+  .superRefine((b, ctx) => {
+    if (b.username === '' || b.password === '') ctx.addIssue({ code: 'custom', message: 'Username and password required' });
+    else newPasswordRules(b.password, ctx);
+  });
 export type CreateUserBody = z.input<typeof CreateUserBody>;
 
 /** Either an edit (username, role, userID, teamTag) or a password change (password only). */
@@ -67,7 +69,7 @@ export const UpdateUserBody = z
       if (b.password === '') ctx.addIssue({ code: 'custom', message: 'Password required' });
       else if (b.username !== undefined || b.role !== undefined || b.userID !== undefined || b.teamTag !== undefined) {
         ctx.addIssue({ code: 'custom', message: 'Send a password change on its own' });
-      }
+      } else newPasswordRules(b.password, ctx);
     } else if (!b.username) {
       ctx.addIssue({ code: 'custom', message: 'Username required' });
     }

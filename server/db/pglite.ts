@@ -26,24 +26,74 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
 
 export class LockedError extends Error {}
 
-function acquireLock(dir: string): () => void {
+/** What the lock file holds: the pid, and when that process started (Linux), which no reused pid shares. */
+interface LockOwner {
+  pid: number;
+  start: string | null;
+}
+
+/** The start time of a process in clock ticks since boot (field 22 of /proc/<pid>/stat), or null. */
+export function processStartTime(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count fields after its last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function readLockOwner(lockPath: string): LockOwner {
+  const text = fs.readFileSync(lockPath, 'utf8').trim();
+  try {
+    const parsed = JSON.parse(text) as Partial<LockOwner>;
+    if (typeof parsed === 'object' && parsed !== null) return { pid: Number(parsed.pid), start: parsed.start ?? null };
+  } catch {
+    // An older lock file holds the bare pid.
+  }
+  return { pid: Number(text), start: null };
+}
+
+function pidExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'; // alive, owned by another user
+  }
+}
+
+/**
+ * Whether the process that wrote the lock still runs. A pid alone is not enough: after a crash or a
+ * reboot the pid may belong to another program. With the start time recorded, the process must
+ * have started then; an older lock (bare pid) counts only when the pid is a Node process.
+ */
+function lockHolderRuns(owner: LockOwner): boolean {
+  if (!(owner.pid > 0) || owner.pid === process.pid || !pidExists(owner.pid)) return false;
+  const start = processStartTime(owner.pid);
+  if (start === null) return true; // no /proc: the pid is all there is to go by
+  if (owner.start !== null) return owner.start === start;
+  try {
+    const program = fs.readFileSync(`/proc/${owner.pid}/cmdline`, 'utf8').split('\0')[0];
+    return path.basename(program).startsWith('node');
+  } catch {
+    return true;
+  }
+}
+
+/** Takes the data directory's lock file, or throws LockedError; returns its release. */
+export function lockDataDir(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
   const lockPath = path.join(dir, 'server.lock');
-  const tryCreate = () => fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+  const owner: LockOwner = { pid: process.pid, start: processStartTime(process.pid) };
+  const tryCreate = () => fs.writeFileSync(lockPath, JSON.stringify(owner), { flag: 'wx' });
   try {
     tryCreate();
   } catch {
-    const pid = Number(fs.readFileSync(lockPath, 'utf8'));
-    let alive = false;
-    try {
-      if (pid > 0) process.kill(pid, 0);
-      alive = pid > 0;
-    } catch {
-      alive = false;
-    }
-    if (alive && pid !== process.pid) {
+    const holder = readLockOwner(lockPath);
+    if (lockHolderRuns(holder)) {
       throw new LockedError(
-        `The data directory ${dir} is in use by another process (pid ${pid}). ` +
+        `The data directory ${dir} is in use by another process (pid ${holder.pid}). ` +
           'PGlite allows one process per directory: stop the other process, or set DATA_DIR or DATABASE_URL.',
       );
     }
@@ -55,7 +105,7 @@ function acquireLock(dir: string): () => void {
 
 /** Opens PGlite in `dir`, or in memory when `dir` is undefined (tests). */
 export async function openPglite(dir?: string): Promise<Database> {
-  const release = dir ? acquireLock(dir) : () => {};
+  const release = dir ? lockDataDir(dir) : () => {};
   let pg: PGlite;
   try {
     pg = await PGlite.create(dir ? path.join(dir, 'pgdata') : undefined);

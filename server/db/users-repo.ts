@@ -2,6 +2,7 @@
 import type { Role } from '../../contract/common.js';
 import type { Database, Queryable } from './database.js';
 import { writeAudit } from './audit.js';
+import { forgetKnownAddresses } from './login-throttle.js';
 
 export interface UserRecord {
   id: number;
@@ -111,6 +112,7 @@ export async function updateUser(
     await tx.query('UPDATE users SET username = $2, role = $3, user_id = $4, team_tag = $5 WHERE id = $1', [
       id, change.username, role, userID, teamTag,
     ]);
+    if (before.username.toLowerCase() !== change.username.toLowerCase()) await forgetKnownAddresses(tx, before.username);
     await writeAudit(tx, {
       actor, action: 'user.update', at,
       detail: { id, username: change.username, ...(before.username !== change.username ? { previousUsername: before.username } : {}), role, userID, teamTag },
@@ -124,6 +126,7 @@ export async function setPassword(db: Database, actor: string, at: Date, id: num
     const { rows } = await tx.query<{ username: string }>('UPDATE users SET password_hash = $2 WHERE id = $1 RETURNING username', [id, passwordHash]);
     if (!rows[0]) throw new UserChangeError(404, 'User not found');
     await tx.query('DELETE FROM sessions WHERE user_id = $1 AND id_hash <> $2', [id, keepSessionHash ?? '']);
+    await forgetKnownAddresses(tx, rows[0].username);
     await writeAudit(tx, { actor, action: 'user.password', at, detail: { id, username: rows[0].username } });
   });
 }
@@ -137,6 +140,7 @@ export async function deleteUser(db: Database, actor: string, at: Date, id: numb
     if (!user) throw new UserChangeError(404, 'User not found');
     if (user.role === 'admin' && admins.length <= 1) throw new UserChangeError(409, 'Cannot delete the last admin');
     await tx.query('DELETE FROM users WHERE id = $1', [id]);
+    await forgetKnownAddresses(tx, user.username);
     await writeAudit(tx, { actor, action: 'user.delete', at, detail: { id, username: user.username, role: user.role } });
   });
 }

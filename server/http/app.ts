@@ -48,9 +48,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     return reply.code(500).send({ error: 'Internal server error' });
   });
 
+  await registerSecurityHeaders(app);
   // Answers of 1 KB and more go compressed to clients that accept it; cached answers come
   // compressed already (response-cache.ts) and are left as they are.
-  await registerSecurityHeaders(app);
   await app.register(compress, { global: true });
   await app.register(cookie);
   registerAuth(app, deps);

@@ -74,7 +74,8 @@ test('picking a team shows its info card and roster, sortable and exportable', a
   expect(file.suggestedFilename()).toBe(`roster_${tag}.csv`);
   const csv = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8');
   const lines = csv.replace(/^\ufeff/, '').trim().split(/\r\n/);
-  expect(lines[0]).toContain('Current Display Name,Username,Team Tag,Squad Name');
+  // Text cells are quoted (src/lib/export/csv.ts).
+  expect(lines[0]).toContain('"Current Display Name","Username","Team Tag","Squad Name"');
   expect(lines).toHaveLength(members.length + 1);
 });
 

@@ -10,6 +10,7 @@ import type { App } from '../../server/http/context.js';
 import { parseTrustProxy, type TrustProxy } from '../../server/http/proxy-trust.js';
 import type { Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
+import { ADDRESS_POLICY } from '../../server/db/login-throttle.js';
 import { dbKinds, testApp, type TestContext } from './helpers.js';
 import { addUser } from './staff-helpers.js';
 
@@ -92,5 +93,29 @@ describe.each(dbKinds)('cross-site guard on %s', (kind) => {
     expect(await sessions()).toBe(before);
     // The same encoded path from the site itself reaches the route, so the router does decode it.
     expect((await login('/%61pi/login', { origin: 'http://stats.local' })).statusCode).toBe(200);
+  });
+});
+
+describe.each(dbKinds)('login throttling behind a trusted proxy on %s', (kind) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await testApp(kind, undefined, { trustProxy: 1 });
+    await addUser(t.db, { username: 'Boss', password: 'boss-password-1', role: 'admin' });
+  });
+  afterAll(() => t.close());
+  const attempt = (forwardedFor: string, username: string, password: string) =>
+    t.app.inject({
+      method: 'POST', url: '/api/login', payload: { username, password },
+      headers: { 'x-forwarded-for': forwardedFor }, remoteAddress: '127.0.0.1',
+    });
+
+  it('counts the address the proxy saw, however the client fills the left of X-Forwarded-For', async () => {
+    for (let i = 0; i < ADDRESS_POLICY.threshold; i++) {
+      expect((await attempt(`192.0.2.${i}, 203.0.113.9`, `user${i}`, 'wrong-password')).statusCode).toBe(401);
+    }
+    const { rows } = await t.db.query<{ key: string; failures: number }>("SELECT key, failures FROM login_failures WHERE key LIKE 'ip:%'");
+    expect(rows).toEqual([{ key: 'ip:203.0.113.9', failures: ADDRESS_POLICY.threshold }]);
+    expect((await attempt('198.51.100.1, 203.0.113.9', 'Boss', 'boss-password-1')).statusCode).toBe(429);
+    expect((await attempt('203.0.113.9, 198.51.100.20', 'Boss', 'boss-password-1')).statusCode).toBe(200);
   });
 });

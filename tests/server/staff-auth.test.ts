@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashSessionId, SESSION_TTL_MS } from '../../server/http/plugins/auth.js';
-import { USERNAME_POLICY, ADDRESS_POLICY } from '../../server/db/login-throttle.js';
+import { ADDRESS_POLICY, PAIR_POLICY, USERNAME_POLICY } from '../../server/db/login-throttle.js';
 import { addRacer, addTeam, dbKinds, testApp, type TestContext } from './helpers.js';
 import { addUser, json, login, sessionCookie } from './staff-helpers.js';
 
@@ -108,11 +108,14 @@ describe.each(dbKinds)('login and sessions on %s', (kind) => {
   });
 
   describe('brute force', () => {
-    it(`blocks a username after ${USERNAME_POLICY.threshold} failures, even with the right password, for a doubling time`, async () => {
-      for (let i = 0; i < USERNAME_POLICY.threshold; i++) {
-        expect((await post('/api/login', { username: 'Boss', password: `guess${i}` }, {}, `10.1.0.${i}`)).statusCode).toBe(401);
-      }
-      const blocked = await post('/api/login', { username: 'BOSS', password: 'boss-password-1' }, {}, '10.2.0.1');
+    const guess = (ip: string, password = 'wrong-guess', username = 'Boss') => post('/api/login', { username, password }, {}, ip);
+    beforeEach(async () => {
+      await t.db.query('DELETE FROM login_known_addresses');
+    });
+
+    it(`blocks a username from one address after ${PAIR_POLICY.threshold} failures, even with the right password, for a doubling time`, async () => {
+      for (let i = 0; i < PAIR_POLICY.threshold; i++) expect((await guess('10.1.0.1', `guess${i}`)).statusCode).toBe(401);
+      const blocked = await guess('10.1.0.1', 'boss-password-1');
       expect(blocked.statusCode).toBe(429);
       expect(blocked.headers['retry-after']).toBe('30');
       expect(blocked.json().error).toBe('Too many login attempts. Try again in 30 seconds.');
@@ -120,25 +123,81 @@ describe.each(dbKinds)('login and sessions on %s', (kind) => {
 
       // After 30 s one more try; a failure then blocks for 60 s.
       t.setNow(new Date(T0.getTime() + 30_000));
-      expect((await post('/api/login', { username: 'Boss', password: 'guess-again' })).statusCode).toBe(401);
-      const second = await post('/api/login', { username: 'Boss', password: 'boss-password-1' });
+      expect((await guess('10.1.0.1')).statusCode).toBe(401);
+      const second = await guess('10.1.0.1', 'BOSS-password-1');
       expect(second.statusCode).toBe(429);
       expect(second.headers['retry-after']).toBe('60');
       t.setNow(new Date(T0.getTime() + 90_000));
-      expect((await post('/api/login', { username: 'Boss', password: 'boss-password-1' })).statusCode).toBe(200);
-      // Success clears the username's count.
-      const { rows } = await t.db.query("SELECT 1 FROM login_failures WHERE key = 'user:boss'");
+      expect((await guess('10.1.0.1', 'boss-password-1')).statusCode).toBe(200);
+      // Success clears the count of the username at that address.
+      const { rows } = await t.db.query("SELECT 1 FROM login_failures WHERE key LIKE 'pair:%'");
       expect(rows).toEqual([]);
     });
 
-    it('does not block another username, and forgets failures after a quiet window', async () => {
-      for (let i = 0; i < USERNAME_POLICY.threshold - 1; i++) await post('/api/login', { username: 'Boss', password: 'bad' });
-      expect((await post('/api/login', { username: 'capt', password: 'capt-password-1' })).statusCode).toBe(200);
-      t.setNow(new Date(T0.getTime() + 15 * 60_000 + 1));
-      for (let i = 0; i < USERNAME_POLICY.threshold - 1; i++) {
-        expect((await post('/api/login', { username: 'Boss', password: 'bad' })).statusCode).toBe(401);
+    it('five wrong passwords from elsewhere do not block the right one from another address', async () => {
+      for (let i = 0; i < PAIR_POLICY.threshold; i++) expect((await guess(`10.1.0.${i}`)).statusCode).toBe(401);
+      for (let i = 0; i < PAIR_POLICY.threshold; i++) expect((await guess('10.1.1.1')).statusCode).toBe(401);
+      expect((await guess('10.1.1.1', 'boss-password-1')).statusCode).toBe(429);
+      expect((await guess('10.0.0.1', 'boss-password-1')).statusCode).toBe(200);
+    });
+
+    it('an attacker failing for an hour from other addresses, one try per block, cannot lock the owner out', async () => {
+      // The owner has logged in from their own address before.
+      expect((await guess('10.0.0.1', 'boss-password-1')).statusCode).toBe(200);
+      let at = T0.getTime();
+      let refused = 0;
+      let tried = 0;
+      for (let round = 0; at < T0.getTime() + 3600_000; round++) {
+        t.setNow(new Date(at));
+        // Spread over many addresses, each retried as soon as its block ends.
+        const res = await guess(`198.51.100.${round % 50}`);
+        if (res.statusCode === 429) {
+          refused++;
+          at += Number(res.headers['retry-after']) * 1000;
+        } else {
+          expect(res.statusCode).toBe(401);
+          tried++;
+          at += 1000;
+        }
+        if (round % 10 === 0) {
+          const owner = await guess('10.0.0.1', 'boss-password-1');
+          expect(owner.statusCode, `round ${round}`).toBe(200);
+        }
       }
-      expect((await post('/api/login', { username: 'Boss', password: 'boss-password-1' })).statusCode).toBe(200);
+      // The username's own limit held the spread attack back: its threshold, then one try per block.
+      expect(tried).toBeGreaterThanOrEqual(USERNAME_POLICY.threshold);
+      expect(tried).toBeLessThan(USERNAME_POLICY.threshold + 10);
+      expect(refused).toBeGreaterThan(0);
+      const newPlace = await guess('10.200.0.1', 'boss-password-1');
+      expect(newPlace.statusCode).toBe(429);
+      expect(Number(newPlace.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await guess('10.0.0.1', 'boss-password-1')).statusCode).toBe(200);
+    });
+
+    it('an attacker failing from one address, one try per block, cannot lock the owner out', async () => {
+      let at = T0.getTime();
+      for (let round = 0; round < 40; round++) {
+        t.setNow(new Date(at));
+        const res = await guess('203.0.113.66');
+        at += res.statusCode === 429 ? Number(res.headers['retry-after']) * 1000 : 1000;
+        expect((await guess('10.0.0.1', 'boss-password-1')).statusCode, `round ${round}`).toBe(200);
+      }
+      const last = await guess('203.0.113.66', 'boss-password-1');
+      expect(last.statusCode).toBe(429);
+    });
+
+    it('counts an IPv6 /64 as one address', async () => {
+      for (let i = 0; i < PAIR_POLICY.threshold; i++) expect((await guess(`2001:db8:1:2::${i + 1}`)).statusCode).toBe(401);
+      expect((await guess('2001:db8:1:2::99', 'boss-password-1')).statusCode).toBe(429);
+      expect((await guess('2001:db8:1:3::1', 'boss-password-1')).statusCode).toBe(200);
+    });
+
+    it('does not block another username, and forgets failures after a quiet window', async () => {
+      for (let i = 0; i < PAIR_POLICY.threshold - 1; i++) await guess('10.0.0.1', 'bad');
+      expect((await guess('10.0.0.1', 'capt-password-1', 'capt')).statusCode).toBe(200);
+      t.setNow(new Date(T0.getTime() + 15 * 60_000 + 1));
+      for (let i = 0; i < PAIR_POLICY.threshold - 1; i++) expect((await guess('10.0.0.1', 'bad')).statusCode).toBe(401);
+      expect((await guess('10.0.0.1', 'boss-password-1')).statusCode).toBe(200);
     });
 
     it(`blocks an address after ${ADDRESS_POLICY.threshold} failures across usernames; other addresses still log in`, async () => {
@@ -151,14 +210,31 @@ describe.each(dbKinds)('login and sessions on %s', (kind) => {
       expect((await post('/api/login', { username: 'Boss', password: 'boss-password-1' }, {}, '10.9.9.10')).statusCode).toBe(200);
     });
 
+    it('forgets the addresses known for a user whose password an admin changes', async () => {
+      const known = async () => (await t.db.query("SELECT address FROM login_known_addresses WHERE user_key = 'capt'")).rows;
+      expect((await guess('10.0.0.5', 'capt-password-1', 'capt')).statusCode).toBe(200);
+      expect(await known()).toEqual([{ address: '10.0.0.5' }]);
+      const boss = await login(t.app, 'Boss', 'boss-password-1');
+      const { rows } = await t.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'capt'");
+      const change = (password: string) =>
+        t.app.inject({ method: 'PUT', url: `/api/users/${rows[0].id}`, headers: json(boss), payload: { password } });
+      expect((await change('capt-password-2')).statusCode).toBe(200);
+      expect(await known()).toEqual([]);
+      expect((await change('capt-password-1')).statusCode).toBe(200);
+    });
+
     it('lets at most the threshold of a parallel burst reach the password check', async () => {
-      const answers = await Promise.all(
-        Array.from({ length: 25 }, (_, i) => post('/api/login', { username: 'capt', password: `burst${i}` }, {}, `10.3.0.${i}`)),
+      const spread = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => post('/api/login', { username: 'capt', password: `burst${i}` }, {}, `10.3.0.${i}`)),
       );
-      const codes = answers.map((a) => a.statusCode);
+      const codes = spread.map((a) => a.statusCode);
       expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(USERNAME_POLICY.threshold);
-      expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(25 - USERNAME_POLICY.threshold);
+      expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(30 - USERNAME_POLICY.threshold);
       expect(codes.every((c) => c === 401 || c === 429)).toBe(true);
+      const one = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => post('/api/login', { username: 'Boss', password: `burst${i}` }, {}, '10.4.0.1')),
+      );
+      expect(one.filter((a) => a.statusCode === 401).length).toBeLessThanOrEqual(PAIR_POLICY.threshold);
     });
   });
 

@@ -32,13 +32,14 @@ describe.each(dbKinds)('user management on %s', (kind) => {
   });
 
   it('adds a user (default role teamadmin) who can then log in', async () => {
-    const res = await call('POST', '/api/users', { username: 'newcap', password: 'pw-12345', userID: '777' });
+    const res = await call('POST', '/api/users', { username: 'newcap', password: 'pw-123456789', userID: '777' });
     expect(res.statusCode).toBe(200);
     const { id } = res.json();
     const row = (await users()).find((u) => u.id === id)!;
     expect(row).toMatchObject({ username: 'newcap', role: 'teamadmin', userID: '777', teamTag: null, racerUsername: 'speedy', last_login: null });
-    const cookie = await login(t.app, 'newcap', 'pw-12345');
-    expect((await t.app.inject({ url: '/api/my-team-tag', headers: { cookie } })).json()).toEqual({ teamTag: 'ALPHA' });
+    const cookie = await login(t.app, 'newcap', 'pw-123456789');
+    // No team granted: the linked racer's team (ALPHA) gives no rights.
+    expect((await t.app.inject({ url: '/api/my-team-tag', headers: { cookie } })).json()).toEqual({ teamTag: null });
     const { rows } = await t.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [id]);
     expect(rows[0].password_hash).toMatch(/^\$argon2id\$/);
   });
@@ -55,21 +56,21 @@ describe.each(dbKinds)('user management on %s', (kind) => {
 
   it('refuses a duplicate username (any case), a bad role, a bad user ID and an unknown team', async () => {
     const before = await users();
-    const dup = await call('POST', '/api/users', { username: 'ROOT', password: 'x' });
+    const dup = await call('POST', '/api/users', { username: 'ROOT', password: 'long-enough-pw' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({ error: 'Username already exists' });
-    expect((await call('POST', '/api/users', { username: 'a', password: 'x', role: 'owner' })).statusCode).toBe(400);
-    const badId = await call('POST', '/api/users', { username: 'a', password: 'x', userID: '12ab' });
+    expect((await call('POST', '/api/users', { username: 'a', password: 'long-enough-pw', role: 'owner' })).statusCode).toBe(400);
+    const badId = await call('POST', '/api/users', { username: 'a', password: 'long-enough-pw', userID: '12ab' });
     expect(badId.statusCode).toBe(400);
     expect(badId.json().error).toBe('userID: User ID must be a number');
-    const team = await call('POST', '/api/users', { username: 'a', password: 'x', teamTag: 'NOPE' });
+    const team = await call('POST', '/api/users', { username: 'a', password: 'long-enough-pw', teamTag: 'NOPE' });
     expect(team.statusCode).toBe(400);
     expect(team.json()).toEqual({ error: 'Unknown team tag NOPE' });
     expect(await users()).toEqual(before);
   });
 
   it('edits username, role, user ID and team; "Username required" when blank', async () => {
-    const { id } = (await call('POST', '/api/users', { username: 'editme', password: 'pw' })).json();
+    const { id } = (await call('POST', '/api/users', { username: 'editme', password: 'editme-password' })).json();
     const blank = await call('PUT', `/api/users/${id}`, { username: '', role: 'admin' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ error: 'Username required' });
@@ -84,20 +85,29 @@ describe.each(dbKinds)('user management on %s', (kind) => {
   });
 
   it('changes a password: old one fails, new one works, the user\'s other sessions end', async () => {
-    const { id } = (await call('POST', '/api/users', { username: 'pwuser', password: 'old-pass' })).json();
-    const theirs = await login(t.app, 'pwuser', 'old-pass');
+    const { id } = (await call('POST', '/api/users', { username: 'pwuser', password: 'old-password-1' })).json();
+    const theirs = await login(t.app, 'pwuser', 'old-password-1');
     const blank = await call('PUT', `/api/users/${id}`, { password: '' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ error: 'Password required' });
-    expect((await call('PUT', `/api/users/${id}`, { password: 'new-pass' })).statusCode).toBe(200);
+    for (const short of [' ', 'eleven-char', `${' '.repeat(6)}short${' '.repeat(6)}`]) {
+      const res = await call('PUT', `/api/users/${id}`, { password: short });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'Password must be at least 12 characters' });
+    }
+    const shortNew = await call('POST', '/api/users', { username: 'shorty', password: 'a'.repeat(11) });
+    expect(shortNew.statusCode).toBe(400);
+    expect(shortNew.json()).toEqual({ error: 'Password must be at least 12 characters' });
+    expect((await t.db.query("SELECT 1 FROM users WHERE username = 'shorty'")).rows).toEqual([]);
+    expect((await call('PUT', `/api/users/${id}`, { password: 'new-password-1' })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/me', headers: { cookie: theirs } })).json().logged_in).toBe(false);
-    const old = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'pwuser', password: 'old-pass' } });
+    const old = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'pwuser', password: 'old-password-1' } });
     expect(old.statusCode).toBe(401);
-    await login(t.app, 'pwuser', 'new-pass');
+    await login(t.app, 'pwuser', 'new-password-1');
   });
 
   it('an admin changing their own password stays logged in', async () => {
-    expect((await call('PUT', `/api/users/${adminId}`, { password: 'root-password' })).statusCode).toBe(200);
+    expect((await call('PUT', `/api/users/${adminId}`, { password: 'root-password-2' })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/me', headers: { cookie: admin } })).json().logged_in).toBe(true);
   });
 
@@ -110,16 +120,16 @@ describe.each(dbKinds)('user management on %s', (kind) => {
     expect(del.json()).toEqual({ error: 'Cannot delete the last admin' });
     expect((await users()).find((u) => u.id === adminId)).toMatchObject({ role: 'admin' });
     // With a second admin, the first can go; then the second is the last.
-    const { id: second } = (await call('POST', '/api/users', { username: 'admin2', password: 'pw2', role: 'admin' })).json();
-    const a2 = await login(t.app, 'admin2', 'pw2');
+    const { id: second } = (await call('POST', '/api/users', { username: 'admin2', password: 'admin2-password', role: 'admin' })).json();
+    const a2 = await login(t.app, 'admin2', 'admin2-password');
     expect((await call('PUT', `/api/users/${adminId}`, { username: 'root', role: 'teamadmin' }, a2)).statusCode).toBe(200);
     expect((await call('DELETE', `/api/users/${second}`, undefined, a2)).json()).toEqual({ error: 'Cannot delete the last admin' });
     expect((await call('PUT', `/api/users/${adminId}`, { username: 'root', role: 'admin' }, a2)).statusCode).toBe(200);
   });
 
   it('deletes a user and their sessions', async () => {
-    const { id } = (await call('POST', '/api/users', { username: 'gone', password: 'pw' })).json();
-    const theirs = await login(t.app, 'gone', 'pw');
+    const { id } = (await call('POST', '/api/users', { username: 'gone', password: 'gone-password' })).json();
+    const theirs = await login(t.app, 'gone', 'gone-password');
     const res = await call('DELETE', `/api/users/${id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, id });

@@ -1,7 +1,8 @@
 /**
  * POST /api/login and POST /api/logout. A failed login answers "Login failed" whether or not the
  * username exists (an unknown name costs the same password-check time); repeated attempts are
- * throttled per address and per username (server/db/login-throttle.ts).
+ * throttled per username and address, per address, and per username from addresses it has not
+ * logged in from before (server/db/login-throttle.ts): 429 with Retry-After.
  */
 import { LoginBody, LoginResponse, LogoutResponse } from '../../../contract/auth.js';
 import { ErrorResponse } from '../../../contract/common.js';
@@ -41,7 +42,7 @@ const login: RouteModule = (app, { db, now }) => {
         request.log.info({ event: 'login-failed' }, 'login failed');
         return reply.code(401).send({ error: 'Login failed' });
       }
-      await finishLoginSuccess(db, request.ip, username);
+      await finishLoginSuccess(db, request.ip, username, at);
       const sid = newSessionId();
       await createSession(db, user.id, hashSessionId(sid), at, new Date(at.getTime() + SESSION_TTL_MS));
       setSessionCookie(request, reply, sid);

@@ -7,6 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Role } from '../../../contract/common';
+import { MIN_PASSWORD_LENGTH } from '../../../contract/password-rules';
 import type { UserRow } from '../../../contract/users';
 import { useOnline } from '../../lib/online';
 import { teamTagsQueryOptions } from '../../lib/team-tags';
@@ -74,7 +75,11 @@ function UserForm({ mode, user, onClose, onSaved }: UserDialogProps & { mode: Ex
       {mode !== 'edit' ? (
         <div className="field">
           <label htmlFor="user-password">{mode === 'password' ? 'New Password' : 'Password'}</label>
-          <input id="user-password" type="password" autoComplete="new-password" value={v.password} onChange={(e) => set('password', e.target.value)} autoFocus={mode === 'password'} />
+          <input
+            id="user-password" type="password" autoComplete="new-password" value={v.password} onChange={(e) => set('password', e.target.value)}
+            autoFocus={mode === 'password'} aria-describedby="user-password-hint"
+          />
+          <span id="user-password-hint" className="field-hint">At least {MIN_PASSWORD_LENGTH} characters.</span>
         </div>
       ) : null}
       {mode !== 'password' ? <AccountFields v={v} set={set} /> : null}

@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import readExcelFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import { cellValue, MAX_CELL_TEXT } from './cells';
-import { toCsv } from './csv';
+import { defuseFormula, toCsv } from './csv';
 import { safeFileBase } from './export-table';
 import type { ExportSheet } from './types';
 import { xlsxBlob } from './xlsx';
@@ -48,6 +48,33 @@ describe('CSV export', () => {
     expect(parsed.data[1].slice(0, 3)).toEqual(['Ann, "the fast"', '1234', '97.45']);
     expect(parsed.data[1][3]).toHaveLength(MAX_CELL_TEXT);
     expect(parsed.data[2]).toEqual(["'=HYPERLINK(\"x\")", '0', '', 'line\nbreak']);
+  });
+
+  it.each([
+    ['=1+1'], ['+1+1'], ['-1+1'], ['@SUM(A1)'], ['\t=1'], ['\r=1'], ['\nx'], ['  =cmd|"/c calc"!A1'], ['\u3000=1'],
+    ['\u00a0@x'], ['\uff1dHYPERLINK("x")'], ['\uff0b1'], ['\uff0d1'], ['\uff20SUM(A1)'], [' \uff1d1'],
+  ])('defuses a formula start in %j', (text) => {
+    expect(defuseFormula(text)).toBe(`'${text}`);
+  });
+
+  it.each([['Ann'], ['a=b'], ['1-2'], ['x@y.z'], [''], ['  spaced']])('leaves %j as it is', (text) => {
+    expect(defuseFormula(text)).toBe(text);
+  });
+
+  it('quotes every text cell, so another separator cannot split a cell into a formula', () => {
+    const risky: ExportSheet<{ t: string; n: number }> = {
+      name: 'x',
+      columns: [{ header: 'Text', value: (r) => r.t }, { header: 'N', value: (r) => r.n }],
+      rows: [{ t: 'a;=1+1', n: -5 }, { t: 'b\t=2+2', n: 3 }, { t: 'c,@SUM(A1)', n: 0 }],
+    };
+    const lines = toCsv(risky).slice(1).split('\r\n');
+    expect(lines).toEqual(['"Text","N"', '"a;=1+1",-5', '"b\t=2+2",3', '"c,@SUM(A1)",0']);
+    for (const delimiter of [';', '\t', ',']) {
+      const cells = Papa.parse<string[]>(toCsv(risky).slice(1), { delimiter, skipEmptyLines: true }).data.flat();
+      expect(cells.filter((c) => /^\s*[=+@]/.test(c))).toEqual([]);
+    }
+    // Numbers stay numbers, a negative one too.
+    expect(lines[1].endsWith(',-5')).toBe(true);
   });
 });
 
