@@ -26,7 +26,8 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
 
 export class LockedError extends Error {}
 
-function acquireLock(dir: string): () => void {
+/** Takes the data directory's one-process lock; returns its release. Throws LockedError when held. */
+export function acquireLock(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
   const lockPath = path.join(dir, 'server.lock');
   const tryCreate = () => fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
@@ -76,6 +77,12 @@ export async function openPglite(dir?: string): Promise<Database> {
     query: (sql, params) => serial(() => base.query(sql, params)),
     exec: (sql) => serial(() => base.exec(sql)),
     transaction: (fn) => serial(() => pg.transaction((tx) => fn(wrap(tx)))),
+    dumpDataDir: () =>
+      serial(async () => {
+        // A checkpoint first: the copy then needs no WAL replay when it is opened.
+        await pg.exec('CHECKPOINT');
+        return pg.dumpDataDir('gzip');
+      }),
     async close() {
       await chain;
       await pg.close();
