@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from './context.js';
+import { registerApiDocs } from './plugins/api-docs.js';
 import { registerAuth } from './plugins/auth.js';
 import { routeModules } from './routes/index.js';
 
@@ -49,6 +50,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(compress, { global: true });
   await app.register(cookie);
   registerAuth(app, deps);
+  await registerApiDocs(app as unknown as App);
 
   await app.register(async (api) => {
     api.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'Not found' }));
