@@ -87,12 +87,12 @@ code{font:13px ui-monospace,monospace}h2{margin-top:2rem;border-bottom:1px solid
 .method{display:inline-block;min-width:3.5rem;font:600 12px ui-monospace,monospace;padding:2px 6px;border-radius:4px;background:#e8eef8;color:#1d4f91}
 .method.post,.method.put,.method.patch{background:#e6f4ea;color:#1e6b34}.method.delete{background:#fbe9e9;color:#9b1c1c}
 .scroll{overflow-x:auto}table{border-collapse:collapse;font-size:13px}td,th{text-align:left;padding:2px 8px 2px 0;vertical-align:top}
-.answers{color:#555;font-size:13px}nav a{margin-right:.75rem;text-transform:capitalize}
+.answers{color:#555;font-size:13px}nav{display:flex;flex-wrap:wrap;gap:.25rem .75rem}nav a{text-transform:capitalize}
 </style></head><body>
 <h1>${esc(doc.info.title)} <small>${esc(doc.info.version)}</small></h1>
 ${doc.info.description ? `<p>${esc(doc.info.description)}</p>` : ''}
 <p>Machine-readable: <a href="/api/docs/json">OpenAPI 3 JSON</a>.</p>
-<nav>${tags.map((t) => `<a href="#${esc(t)}">${esc(t)}</a>`).join('')}</nav>
+<nav>${tags.map((t) => `<a href="#${esc(t)}">${esc(t)}</a>`).join(' ')}</nav>
 ${tags.map((t) => `<h2 id="${esc(t)}">${esc(t)}</h2>\n${byTag.get(t)!.join('\n')}`).join('\n')}
 </body></html>`;
 }

@@ -16,7 +16,7 @@ const backup: RouteModule = (app, { db, config, now }) => {
       schema: {
         tags: ['operations'],
         summary: 'Download a consistent copy of the embedded database (gzipped tar of its data directory)',
-        description: `Authorized by the \`${BACKUP_TOKEN_HEADER}\` header (the token in the data directory) or an admin session.`,
+        description: `Authorized by the ${BACKUP_TOKEN_HEADER} header (the token in the data directory) or an admin session.`,
         response: {
           200: z.instanceof(Buffer).describe('application/gzip: a tar of the PGlite data directory'),
           401: ErrorResponse,
