@@ -12,6 +12,7 @@ import { buildApp, LOG_REDACT } from './http/app.js';
 import { startScheduler } from './collector/scheduler.js';
 import { ensureFirstAdmin } from './users/bootstrap-admin.js';
 import { startDemoCommunity, type DemoCommunity } from './demo/demo-community.js';
+import { writeBackupToken } from './ops/backup-token.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -34,6 +35,8 @@ async function main() {
     }
     throw err;
   }
+  // `npm run backup` proves it may copy the database by reading this token from the data directory.
+  if (db.kind === 'pglite') writeBackupToken(config.dataDir);
   const now = () => new Date();
   const app = await buildApp({ db, config, now }, { staticDir: process.env.STATIC_DIR ? path.resolve(process.env.STATIC_DIR) : path.join(root, 'dist'), logger });
   const log = app.log;

@@ -9,5 +9,10 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` inside one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * PGlite only: a gzipped tar of the data directory, taken between two statements (no
+   * transaction open) after a checkpoint, so it opens as a consistent database.
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }

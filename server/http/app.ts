@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from './context.js';
+import { registerApiDocs } from './plugins/api-docs.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerTextGuard } from './plugins/text-guard.js';
 import { fastifyTrustProxy } from './proxy-trust.js';
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(cookie);
   registerAuth(app, deps);
   registerTextGuard(app);
+  await registerApiDocs(app as unknown as App);
 
   await app.register(async (api) => {
     api.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'Not found' }));

@@ -2,6 +2,7 @@
 import type { RouteModule } from '../context.js';
 import activity from './activity.js';
 import adminEvents from './admin-events.js';
+import backup from './backup.js';
 import events from './events.js';
 import health from './health.js';
 import leaderboards from './leaderboards.js';
@@ -32,4 +33,5 @@ export const routeModules: RouteModule[] = [
   adminEvents,
   leaderboards,
   health,
+  backup,
 ];

@@ -1,0 +1,59 @@
+/**
+ * Restores a backup (gzipped tar of a PGlite data directory, from `npm run backup`) into a data
+ * directory. Refuses a non-empty directory unless forced, and never deletes: a replaced database
+ * is renamed to `pgdata.replaced-<time>`. Refuses while a server holds the directory's lock.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { lockDataDir } from '../db/pglite.js';
+
+export class RestoreRefused extends Error {}
+
+export interface RestoreResult {
+  /** Batches in the restored database. */
+  batches: number;
+  /** Migrations recorded in it. */
+  migrations: number;
+  /** Where the database it replaced was moved, when --force replaced one. */
+  replacedTo: string | null;
+}
+
+function isNonEmptyDir(dir: string): boolean {
+  return fs.existsSync(dir) && fs.readdirSync(dir).length > 0;
+}
+
+export async function restoreDataDir(opts: { archive: Blob; dataDir: string; force: boolean; now?: Date }): Promise<RestoreResult> {
+  const { dataDir } = opts;
+  if (isNonEmptyDir(dataDir) && !opts.force) {
+    throw new RestoreRefused(`${dataDir} is not empty: pass --force to replace its database (the current one is kept beside it).`);
+  }
+  const release = lockDataDir(dataDir);
+  const pgdata = path.join(dataDir, 'pgdata');
+  let replacedTo: string | null = null;
+  try {
+    if (fs.existsSync(pgdata)) {
+      replacedTo = `${pgdata}.replaced-${(opts.now ?? new Date()).toISOString().replace(/[:.]/g, '-')}`;
+      fs.renameSync(pgdata, replacedTo);
+    }
+    fs.mkdirSync(pgdata, { recursive: true });
+    let pg: PGlite | undefined;
+    try {
+      pg = await PGlite.create(pgdata, { loadDataDir: opts.archive });
+      const migrations = (await pg.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations')).rows[0].n;
+      const batches = (await pg.query<{ n: number }>('SELECT count(*)::int AS n FROM batches')).rows[0].n;
+      return { batches, migrations, replacedTo };
+    } catch (err) {
+      await pg?.close().catch(() => undefined);
+      pg = undefined;
+      // Leave the directory as it was: drop what was unpacked, put the replaced database back.
+      fs.rmSync(pgdata, { recursive: true, force: true });
+      if (replacedTo) fs.renameSync(replacedTo, pgdata);
+      throw new RestoreRefused(`Not a backup of this site's database, nothing restored: ${(err as Error).message}`);
+    } finally {
+      await pg?.close();
+    }
+  } finally {
+    release();
+  }
+}
