@@ -43,6 +43,7 @@ export function BotFlagsPanel() {
   const columns: Column<BotFlagRow>[] = [
     {
       key: 'username',
+      identity: true,
       header: 'Username',
       render: (r) => (
         <Link to="/racers" search={{ username: r.username, subtab: 'batch' }}>
@@ -93,7 +94,7 @@ export function BotFlagsPanel() {
       ) : flags.isError && !flags.data ? (
         <ErrorBox text="Failed to fetch bot flags" />
       ) : (
-        <DataTable columns={columns} rows={flags.data ?? []} rowKey={(r) => String(r.userID)} emptyText="No racer is flagged as a bot." caption="Flagged racers table" />
+        <DataTable columns={columns} rows={flags.data ?? []} rowKey={(r) => String(r.userID)} emptyText="No racer is flagged as a bot." caption="Flagged racers table" leadColumns={['actions']} />
       )}
     </section>
   );

@@ -42,6 +42,7 @@ export function TrackedTeamsPanel() {
   const columns: Column<TrackedTeamRow>[] = [
     {
       key: 'tag',
+      identity: true,
       header: 'Tag',
       render: (r) => (
         <Link to="/roster" search={{ tag: r.tag }}>
@@ -95,7 +96,7 @@ export function TrackedTeamsPanel() {
       ) : teams.isError && !teams.data ? (
         <ErrorBox text="Failed to fetch teams" />
       ) : (
-        <DataTable columns={columns} rows={teams.data ?? []} rowKey={(r) => r.tag} emptyText="No teams yet." caption="Teams table" />
+        <DataTable columns={columns} rows={teams.data ?? []} rowKey={(r) => r.tag} emptyText="No teams yet." caption="Teams table" leadColumns={['actions']} />
       )}
     </section>
   );

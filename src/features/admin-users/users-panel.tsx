@@ -45,7 +45,7 @@ export function UsersPanel() {
   });
 
   const columns: Column<UserRow>[] = [
-    { key: 'username', header: 'Username', render: (u) => <span className="user-name">{u.username}{u.username === me.username ? <span className="you"> (you)</span> : null}</span> },
+    { key: 'username', header: 'Username', identity: true, render: (u) => <span className="user-name">{u.username}{u.username === me.username ? <span className="you"> (you)</span> : null}</span> },
     { key: 'role', header: 'Role', render: (u) => <span className={`role-badge role-${u.role}`}>{u.role}</span> },
     {
       key: 'userID',
@@ -107,7 +107,7 @@ export function UsersPanel() {
       ) : users.isError && !users.data ? (
         <ErrorBox text="Failed to fetch users" />
       ) : (
-        <DataTable columns={columns} rows={users.data ?? []} rowKey={(u) => String(u.id)} emptyText="No users." caption="Users table" />
+        <DataTable columns={columns} rows={users.data ?? []} rowKey={(u) => String(u.id)} emptyText="No users." caption="Users table" leadColumns={['actions']} />
       )}
       <UserDialog
         mode={mode}

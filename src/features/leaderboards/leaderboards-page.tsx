@@ -14,7 +14,7 @@ import { Card } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
 import { Pager } from '../../ui/pager';
 import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
-import { Tabs } from '../../ui/tabs';
+import { TabPanel, tabId, Tabs } from '../../ui/tabs';
 import { DataAsOf } from './data-as-of';
 import { individualColumns, teamColumns } from './leaderboard-columns';
 import { individualLeaderboardQueryOptions, teamLeaderboardQueryOptions } from './leaderboard-queries';
@@ -70,6 +70,7 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(1);
   const filterId = useId();
+  const panelId = useId();
   const botsId = useId();
 
   useEffect(() => setStored('leaderboardGroupBy', groupBy), [groupBy]);
@@ -128,10 +129,11 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
             choose({ view: k as GroupBy });
           }}
           label="Leaderboard type"
+          panelId={panelId}
         />
         <div className="lb-toolbar">
           <div className="lb-periods">
-            <Tabs items={PERIOD_TABS} active={period} onSelect={(k) => choosePeriod(k as Period)} label="Period" variant="secondary" />
+            <Tabs items={PERIOD_TABS} active={period} onSelect={(k) => choosePeriod(k as Period)} label="Period" variant="secondary" panelId={panelId} />
             <PeriodPicker selection={selection} today={today} onChange={chooseSelection} />
           </div>
           <div className="field lb-filter">
@@ -148,51 +150,55 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
             />
           </div>
         </div>
-        <div className="lb-heading-row">
-          <h2
-            className="lb-heading"
-            data-start-time={times.start_time}
-            data-end-time={times.end_time}
-            data-previous-start-time={previous.start_time}
-            data-previous-end-time={previous.end_time}
-          >
-            {heading.title}
-            <span className="lb-heading-detail">{heading.detail}</span>
-          </h2>
-          {hasBotCheckbox(groupBy, period) ? (
-            <label className="lb-bots" htmlFor={botsId}>
-              <input id={botsId} type="checkbox" checked={showBots} onChange={(e) => setShowBots(e.target.checked)} />
-              Show flagged racers
-            </label>
-          ) : null}
-        </div>
-        <OfflineNote updatedAt={query.dataUpdatedAt || undefined} />
-        {failed ? (
-          <ErrorBox text="Failed to fetch leaderboard" />
-        ) : !current ? (
-          <Loading text="Loading leaderboard..." />
-        ) : board.length === 0 ? (
-          <Empty text={filter.trim() && current?.length ? `No rows match “${filter.trim()}”.` : emptyMessage(groupBy, period)} />
-        ) : isTeams ? (
-          <DataTable
-            caption={`Team leaderboard, ${heading.title}: ${heading.detail}`}
-            columns={teamColumns(period)}
-            rows={paged.rows as BoardRow<TeamLeaderboardRow>[]}
-            rowKey={(b) => b.row.TeamTag}
-            sort={sort}
-            onHeaderClick={(key) => setSort((s) => nextLeaderboardSort(s, key as LeaderboardSortKey))}
-          />
-        ) : (
-          <DataTable
-            caption={`Individual leaderboard, ${heading.title}: ${heading.detail}`}
-            columns={individualColumns(period)}
-            rows={paged.rows as BoardRow<IndividualLeaderboardRow>[]}
-            rowKey={(b) => String(b.row.UserID)}
-            sort={sort}
-            onHeaderClick={(key) => setSort((s) => nextLeaderboardSort(s, key as LeaderboardSortKey))}
-          />
-        )}
-        {!failed && board.length > 0 && (!isTeams || paged.pageCount > 1) ? <Pager page={paged.page} pageCount={paged.pageCount} onPage={setPage} /> : null}
+        <TabPanel id={panelId} labelledBy={[tabId(panelId, groupBy), tabId(panelId, period)]}>
+          <div className="lb-heading-row">
+            <h2
+              className="lb-heading"
+              data-start-time={times.start_time}
+              data-end-time={times.end_time}
+              data-previous-start-time={previous.start_time}
+              data-previous-end-time={previous.end_time}
+            >
+              {heading.title}
+              <span className="lb-heading-detail">{heading.detail}</span>
+            </h2>
+            {hasBotCheckbox(groupBy, period) ? (
+              <label className="lb-bots" htmlFor={botsId}>
+                <input id={botsId} type="checkbox" checked={showBots} onChange={(e) => setShowBots(e.target.checked)} />
+                Show flagged racers
+              </label>
+            ) : null}
+          </div>
+          <OfflineNote updatedAt={query.dataUpdatedAt || undefined} />
+          {failed ? (
+            <ErrorBox text="Failed to fetch leaderboard" />
+          ) : !current ? (
+            <Loading text="Loading leaderboard..." />
+          ) : board.length === 0 ? (
+            <Empty text={filter.trim() && current?.length ? `No rows match “${filter.trim()}”.` : emptyMessage(groupBy, period)} />
+          ) : isTeams ? (
+            <DataTable
+              caption={`Team leaderboard, ${heading.title}: ${heading.detail}`}
+              columns={teamColumns(period)}
+              rows={paged.rows as BoardRow<TeamLeaderboardRow>[]}
+              rowKey={(b) => b.row.TeamTag}
+              sort={sort}
+              leadColumns={['Points']}
+              onHeaderClick={(key) => setSort((s) => nextLeaderboardSort(s, key as LeaderboardSortKey))}
+            />
+          ) : (
+            <DataTable
+              caption={`Individual leaderboard, ${heading.title}: ${heading.detail}`}
+              columns={individualColumns(period)}
+              rows={paged.rows as BoardRow<IndividualLeaderboardRow>[]}
+              rowKey={(b) => String(b.row.UserID)}
+              sort={sort}
+              leadColumns={['Points']}
+              onHeaderClick={(key) => setSort((s) => nextLeaderboardSort(s, key as LeaderboardSortKey))}
+            />
+          )}
+          {!failed && board.length > 0 && (!isTeams || paged.pageCount > 1) ? <Pager page={paged.page} pageCount={paged.pageCount} onPage={setPage} /> : null}
+        </TabPanel>
       </Card>
     </div>
   );

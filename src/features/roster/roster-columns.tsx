@@ -15,6 +15,7 @@ export function rosterColumns(tag: string, withRequirement: boolean, botToggle?:
   const columns: Column<RosterMember>[] = [
     {
       key: 'CurrentDisplayName',
+      identity: true,
       header: 'Current Display Name',
       sortable: true,
       render: (m) => <RacerName name={m.CurrentDisplayName} username={m.Username} bot={m.bot === 1} />,

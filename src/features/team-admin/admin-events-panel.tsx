@@ -53,7 +53,7 @@ export function AdminEventsPanel({ tag, ownTeam }: AdminEventsPanelProps) {
   });
 
   const columns: Column<Event>[] = [
-    { key: 'Title', header: 'Title', className: 'cell-title', render: (e) => <span className="event-title">{e.Title}</span> },
+    { key: 'Title', header: 'Title', className: 'cell-title', identity: true, render: (e) => <span className="event-title">{e.Title}</span> },
     { key: 'Description', header: 'Description', className: 'cell-description', render: (e) => <span title={e.Description}>{e.Description || '-'}</span> },
     { key: 'Status', header: 'Status', render: (e) => <EventStatusBadge status={e.Status} /> },
     { key: 'StartTime', header: `Start Time (${ct})`, render: (e) => formatCT(e.StartTime).replace(` ${ct}`, '') },
@@ -96,7 +96,7 @@ export function AdminEventsPanel({ tag, ownTeam }: AdminEventsPanelProps) {
         <Loading text="Loading events..." />
       ) : (
         // A failed list shows empty (spec §8).
-        <DataTable columns={columns} rows={events.data ?? []} rowKey={(e) => String(e.EventID)} emptyText={`No events for ${tag} yet.`} caption={`Events of ${tag}`} />
+        <DataTable columns={columns} rows={events.data ?? []} rowKey={(e) => String(e.EventID)} emptyText={`No events for ${tag} yet.`} caption={`Events of ${tag}`} leadColumns={['Actions']} />
       )}
       <EventDialog
         open={open?.kind === 'add' || open?.kind === 'edit'}
