@@ -1,6 +1,7 @@
 /**
  * The WCAG 2.2 AA check: axe-core on every screen, as a visitor and as an admin, with no serious
- * or critical violation allowed. The desktop and phone specs both define their tests here.
+ * or critical violation allowed, and a text alternative on every chart canvas. The desktop and
+ * phone specs both define their tests here.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -32,6 +33,9 @@ export function defineAxeTests() {
         await screen.open(page);
         if (SHOTS) await page.screenshot({ path: `${SHOTS}/${test.info().project.name}-${who}-${screen.name.replace(/\W+/g, '-')}.png`, fullPage: true });
         found.push(...(await seriousViolations(page, screen)));
+        // axe does not look into canvases: every chart must carry its own text alternative.
+        const unlabelled = await page.locator('canvas').evaluateAll((cs) => cs.filter((c) => c.getAttribute('role') !== 'img' || !c.getAttribute('aria-label')?.trim()).length);
+        if (unlabelled) found.push(`${screen.name}: ${unlabelled} chart canvas(es) without a text alternative`);
       }
       if (process.env.AXE_LOG) console.log(`${who}: ${found.length} violations\n${found.join('\n')}`);
       expect(found).toEqual([]);

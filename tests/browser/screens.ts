@@ -55,8 +55,24 @@ export function screens(d: DemoData): Screen[] {
     { name: 'racers picker', open: async (p) => { await p.goto('/racers'); await expect(p.getByPlaceholder('Type to filter usernames...')).toBeVisible(); } },
     { name: 'about', open: async (p) => { await p.goto('/about'); await expect(p.getByRole('heading', { level: 1 })).toBeVisible(); } },
     { name: 'team admin (visitor)', who: 'visitor', open: async (p) => { await p.goto(`/teams/admin?tag=${d.tag}`); await expect(p.getByText(/Login now required/)).toBeVisible(); } },
+    { name: 'login dialog', who: 'visitor', open: async (p) => { await p.goto('/about'); await p.getByRole('button', { name: 'Login' }).click(); await expect(p.getByRole('dialog', { name: 'Admin Login' })).toBeVisible(); } },
     { name: 'user management (visitor)', who: 'visitor', open: async (p) => { await p.goto('/admin'); await expect(p.getByText('Admin access required')).toBeVisible(); } },
     { name: 'admin events', who: 'admin', open: async (p) => { await p.goto(`/teams/admin?tag=${d.tag}`); await rows(p); } },
+    {
+      name: 'add event dialog',
+      who: 'admin',
+      open: async (p) => { await p.goto(`/teams/admin?tag=${d.tag}`); await rows(p); await p.getByRole('button', { name: 'Add Event' }).click(); await expect(p.getByRole('dialog', { name: 'Add Event' })).toBeVisible(); },
+    },
+    {
+      name: 'pay-to-play dialog',
+      who: 'admin',
+      open: async (p) => {
+        await p.goto(`/teams/admin?tag=${d.tag}`);
+        await rows(p);
+        await p.getByRole('button', { name: /^Pay-to-play settings for/ }).first().click();
+        await expect(p.getByRole('dialog', { name: 'Pay-to-Play Settings' })).toBeVisible();
+      },
+    },
     { name: 'squads', who: 'admin', open: async (p) => { await p.goto(`/teams/admin?tag=${d.tag}`); await tab(p, 'Squads'); await expect(p.getByTestId('squad-box-Unassigned')).toBeVisible(); } },
     { name: 'users', who: 'admin', open: async (p) => { await p.goto('/admin'); await rows(p); } },
     { name: 'tracked teams', who: 'admin', open: async (p) => { await p.goto('/admin'); await tab(p, 'Tracked Teams'); await rows(p); } },

@@ -47,12 +47,21 @@ async function headers(table: Locator): Promise<string[]> {
   return (await table.locator('thead th').allInnerTexts()).map((t) => t.replace(/[↕▲▼]/g, '').trim().toLowerCase());
 }
 
-async function expectOnScreen(el: Locator, what: string) {
+/** Visible and inside the screen's width and, when given, inside the box that clips it (the table's scroll box). */
+async function expectOnScreen(el: Locator, what: string, clip?: Locator) {
   await expect(el, what).toBeVisible();
   const box = await el.boundingBox();
   expect(box, what).not.toBeNull();
   expect(box!.x, what).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width, what).toBeLessThanOrEqual(WIDTH);
+  if (clip) {
+    const [left, right] = await clip.evaluate((c) => {
+      const r = c.getBoundingClientRect();
+      return [r.left + c.clientLeft, r.left + c.clientLeft + c.clientWidth];
+    });
+    expect(box!.x, `${what} within the table box`).toBeGreaterThanOrEqual(left - 0.5);
+    expect(box!.x + box!.width, `${what} within the table box`).toBeLessThanOrEqual(right + 0.5);
+  }
 }
 
 async function expectNoSidewaysScroll(page: Page, what: string) {
@@ -74,8 +83,9 @@ async function checkTable(page: Page, data: DemoData, c: TableCase) {
   expect(idAt, `${c.screen}: ${c.identity} among ${names.join(', ')}`).toBeGreaterThanOrEqual(0);
   expect(numAt, `${c.screen}: ${numberHeader} among ${names.join(', ')}`).toBeGreaterThan(idAt);
   const row = table.locator('tbody tr:not(.empty-row)').first();
-  await expectOnScreen(row.locator('td').nth(idAt), `${c.screen}: ${c.identity} cell`);
-  await expectOnScreen(row.locator('td').nth(numAt), `${c.screen}: ${numberHeader} cell`);
+  const wrap = page.locator('.table-wrap').filter({ has: table });
+  await expectOnScreen(row.locator('td').nth(idAt), `${c.screen}: ${c.identity} cell`, wrap);
+  await expectOnScreen(row.locator('td').nth(numAt), `${c.screen}: ${numberHeader} cell`, wrap);
   // The table box itself has not been scrolled to get there.
   expect(await table.evaluate((t) => t.parentElement!.scrollLeft), c.screen).toBe(0);
   await expectNoSidewaysScroll(page, c.screen);
@@ -115,4 +125,20 @@ test('the activity cards and charts fit the phone', async ({ page }) => {
     expect(box.x + box.width).toBeLessThanOrEqual(WIDTH);
   }
   await expectNoSidewaysScroll(page, 'activity');
+});
+
+test('the staff dialogs fit the phone with their buttons in view', async ({ page }) => {
+  await page.goto('/about');
+  const data = await demoData(page);
+  await logIn(page, ADMIN);
+  for (const [screen, title, submit] of [['add event dialog', 'Add Event', 'Add Event'], ['pay-to-play dialog', 'Pay-to-Play Settings', 'Save Settings']] as const) {
+    await screens(data).find((s) => s.name === screen)!.open(page);
+    const dialog = page.getByRole('dialog', { name: title });
+    const box = (await dialog.boundingBox())!;
+    expect(box.y, screen).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height, screen).toBeLessThanOrEqual(844);
+    for (const name of ['Cancel', submit, 'Close']) await expect(dialog.getByRole('button', { name, exact: true }), `${screen}: ${name}`).toBeInViewport({ ratio: 1 });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  }
 });

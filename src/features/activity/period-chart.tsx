@@ -67,10 +67,13 @@ export default function PeriodChart({ rows, label, colour, title }: PeriodChartP
   }, [labels, colour]);
   return (
     <figure className="period-chart" aria-label={title}>
-      <UplotChart options={options} data={data} height={260} className="activity-chart" />
-      <figcaption className="sr-only">
-        {shown.map((r) => `${r.date}: ${r.total_races} races`).join('; ')}
-      </figcaption>
+      <UplotChart
+        options={options}
+        data={data}
+        height={260}
+        className="activity-chart"
+        label={`${title}: ${shown.length ? shown.map((r) => `${r.date}: ${formatInt(r.total_races)} races`).join('; ') : 'no races'}`}
+      />
     </figure>
   );
 }
