@@ -8,6 +8,7 @@ import { Link } from '@tanstack/react-router';
 import type { BotFlagRow } from '../../../contract/staff';
 import { useOnline } from '../../lib/online';
 import { DataTable, type Column } from '../../ui/data-table';
+import { DisabledReason } from '../../ui/disabled-reason';
 import { ErrorBox, Loading } from '../../ui/states';
 import { allUsernamesQueryOptions, botFlagsQueryOptions, setBotFlag } from './admin-queries';
 import { errorText } from './error-text';
@@ -82,9 +83,10 @@ export function BotFlagsPanel() {
             ))}
           </datalist>
         </div>
-        <button type="submit" className="btn btn-primary" disabled={flag.isPending || !!offline} title={offline}>
+        <button type="submit" className="btn btn-primary" disabled={flag.isPending || !!offline} title={offline} aria-describedby={offline ? 'bot-flags-offline' : undefined}>
           Flag as bot
         </button>
+        <DisabledReason id="bot-flags-offline" reason={offline} />
       </form>
       <p className="form-error" role="alert">
         {error ?? ''}

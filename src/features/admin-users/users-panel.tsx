@@ -12,6 +12,7 @@ import { useMe } from '../../lib/session';
 import { EditIcon, KeyIcon, PlusIcon, TrashIcon } from '../../ui/action-icons';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable, type Column } from '../../ui/data-table';
+import { DisabledReason } from '../../ui/disabled-reason';
 import { ErrorBox, Loading } from '../../ui/states';
 import { deleteUser, usersQueryOptions } from './admin-queries';
 import { errorText } from './error-text';
@@ -97,10 +98,11 @@ export function UsersPanel() {
         <h2 id="users-title" className="card-title">
           Staff accounts
         </h2>
-        <button type="button" className="btn btn-primary" onClick={() => open('add', null)} disabled={!!offline} title={offline}>
+        <button type="button" className="btn btn-primary" onClick={() => open('add', null)} disabled={!!offline} title={offline} aria-describedby={offline ? 'users-offline' : undefined}>
           <PlusIcon />
           Add User
         </button>
+        <DisabledReason id="users-offline" reason={offline} />
       </div>
       {users.isPending ? (
         <Loading text="Loading users..." />
