@@ -72,13 +72,11 @@ export default function PeriodChart({ rows, label, colour, title }: PeriodChartP
   }, [labels, colour]);
   return (
     <figure className="period-chart" aria-label={title}>
-      <UplotChart
-        options={options}
-        data={data}
-        height={260}
-        className="activity-chart"
-        label={`${title}: ${shown.length ? shown.map((r) => `${r.date}: ${formatInt(r.total_races)} races`).join('; ') : 'no races'}`}
-      />
+      {/* The canvas is named by the title; the caption gives its numbers. */}
+      <UplotChart options={options} data={data} height={260} className="activity-chart" label={title} />
+      <figcaption className="sr-only">
+        {shown.map((r) => `${r.date}: ${r.total_races} races`).join('; ')}
+      </figcaption>
     </figure>
   );
 }
