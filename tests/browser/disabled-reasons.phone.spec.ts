@@ -7,10 +7,12 @@ import { ADMIN, firstTag, logIn } from './support';
 
 test('offline, disabled staff buttons say why in visible text', async ({ page, context }) => {
   const tag = await firstTag(page);
-  await page.goto(`/teams/admin?tag=${tag}`);
+  // Both screens' code and data loaded while online.
+  await page.goto('/admin');
   await logIn(page, ADMIN);
+  await expect(page.getByRole('button', { name: 'Add User' })).toBeEnabled();
+  await page.goto(`/teams/admin?tag=${tag}`);
   await expect(page.locator('.data-table tbody tr').first()).toBeVisible();
-  // Both tabs' data loaded while online.
   await page.getByRole('tab', { name: 'Squads' }).click();
   await expect(page.getByTestId('squad-box-Unassigned')).toBeVisible();
   await page.getByRole('button', { name: 'Edit squad name of Avocado' }).click();
