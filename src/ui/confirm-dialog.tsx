@@ -1,5 +1,7 @@
 /** A yes-or-no question in a dialog (e.g. "Delete Event?"), with the error of a failed attempt shown inside it. */
+import { useId } from 'react';
 import { Dialog } from './dialog';
+import { DisabledReason } from './disabled-reason';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -16,6 +18,7 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ open, title, message, confirmLabel, busy, busyLabel = 'Deleting…', error, disabledReason, onConfirm, onClose }: ConfirmDialogProps) {
+  const reasonId = useId();
   return (
     <Dialog open={open} title={title} onClose={onClose}>
       <div className="form">
@@ -24,10 +27,11 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busy, busyLa
           {error ?? ''}
         </p>
         <div className="form-actions">
+          <DisabledReason id={reasonId} reason={disabledReason} />
           <button type="button" className="btn btn-secondary" onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy || !!disabledReason} title={disabledReason}>
+          <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy || !!disabledReason} title={disabledReason} aria-describedby={disabledReason ? reasonId : undefined}>
             {busy ? busyLabel : confirmLabel}
           </button>
         </div>

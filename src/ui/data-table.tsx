@@ -1,10 +1,13 @@
 /**
  * Presentational table: the caller sorts and pages the rows; the table shows sort indicators,
  * keyboard-accessible header buttons, a sticky header and zebra rows, and scrolls sideways inside
- * its own box so the page never does.
+ * its own box so the page never does. Identity columns (rank, name or tag) stay in view at the left
+ * while the rest scrolls; on a narrow screen the sorted column (else `leadColumns`) follows them.
  */
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import type { SortState } from '../lib/sort';
+import { NARROW_SCREEN, useMediaQuery } from '../lib/use-media-query';
+import { leadKeys, orderColumns } from './table-layout';
 
 export type { SortState };
 
@@ -16,6 +19,8 @@ export interface Column<Row> {
   numeric?: boolean;
   render: (row: Row) => ReactNode;
   className?: string;
+  /** Names the row (rank, name, tag): on a phone it comes first, and leading identity columns stay in view while the table scrolls sideways. */
+  identity?: boolean;
 }
 
 export interface DataTableProps<Row> {
@@ -24,33 +29,53 @@ export interface DataTableProps<Row> {
   rowKey: (row: Row) => string;
   sort?: SortState;
   onHeaderClick?: (key: string) => void;
+  /** A mouse click anywhere on the row (not on a link or button in it); give the row a link too, for keyboards and screen readers. */
   onRowClick?: (row: Row) => void;
   emptyText?: string;
   caption?: string;
   /** Height of the scrolling box (the header sticks inside it); 'none' lets the table grow. */
   maxHeight?: string;
+  /** Columns shown right after the identity on a narrow screen (after the sorted column, if any). */
+  leadColumns?: string[];
   /** The visitor's own row ("This is me"): highlighted, and named for screen readers. */
   isMine?: (row: Row) => boolean;
 }
 
-export function DataTable<Row>({ columns, rows, rowKey, sort, onHeaderClick, onRowClick, emptyText = 'No data.', caption, maxHeight, isMine }: DataTableProps<Row>) {
-  const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
-    if (onRowClick && (e.key === 'Enter' || e.key === ' ')) {
-      e.preventDefault();
-      onRowClick(row);
-    }
+function cellClass(c: { numeric?: boolean; className?: string }, sticky: string): string | undefined {
+  return [c.numeric ? 'num' : '', c.className ?? '', sticky].join(' ').trim() || undefined;
+}
+
+export function DataTable<Row>({ columns, rows, rowKey, sort, onHeaderClick, onRowClick, emptyText = 'No data.', caption, maxHeight, leadColumns, isMine }: DataTableProps<Row>) {
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const shown = orderColumns(columns, narrow, leadKeys(sort?.key, leadColumns, columns));
+  const firstOther = shown.findIndex((c) => !c.identity);
+  const stickyCount = firstOther < 0 ? shown.length : firstOther;
+  const tableRef = useStickyOffsets(stickyCount);
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const leadKey = narrow ? shown.find((c) => !c.identity)?.key : undefined;
+  useEffect(() => {
+    // A newly sorted column has just moved next to the identity: show it there.
+    if (wrapRef.current) wrapRef.current.scrollLeft = 0;
+  }, [leadKey]);
+
+  const sticky = (i: number) => (i < stickyCount ? `sticky-col${i === stickyCount - 1 ? ' sticky-col-last' : ''}` : '');
+  const stickyStyle = (i: number) => (i > 0 && i < stickyCount ? { left: `var(--sticky-left-${i}, 0px)` } : undefined);
+  const onRowMouse = (e: MouseEvent<HTMLTableRowElement>, row: Row) => {
+    // A link or button in the row does its own thing.
+    if (onRowClick && !(e.target as Element).closest('a, button, input, select, label')) onRowClick(row);
   };
+
   return (
-    <div className="table-wrap" style={maxHeight ? { maxHeight } : undefined} tabIndex={0} role="region" aria-label={caption ?? 'Table'}>
-      <table className="data-table">
+    <div ref={wrapRef} className="table-wrap" style={maxHeight ? { maxHeight } : undefined} tabIndex={0} role="region" aria-label={caption ?? 'Table'}>
+      <table className="data-table" ref={tableRef}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead>
           <tr>
-            {columns.map((c) => {
+            {shown.map((c, i) => {
               const active = sort?.key === c.key;
               const ariaSort = c.sortable ? (active ? (sort!.dir === 'asc' ? 'ascending' : 'descending') : 'none') : undefined;
               return (
-                <th key={c.key} scope="col" aria-sort={ariaSort} className={[c.numeric ? 'num' : '', c.className ?? ''].join(' ').trim() || undefined}>
+                <th key={c.key} scope="col" aria-sort={ariaSort} className={cellClass(c, sticky(i))} style={stickyStyle(i)}>
                   {c.sortable && onHeaderClick ? (
                     <button type="button" className={`th-sort${active ? ' active' : ''}`} onClick={() => onHeaderClick(c.key)}>
                       <span>{c.header}</span>
@@ -69,7 +94,7 @@ export function DataTable<Row>({ columns, rows, rowKey, sort, onHeaderClick, onR
         <tbody>
           {rows.length === 0 ? (
             <tr className="empty-row">
-              <td colSpan={columns.length}>{emptyText}</td>
+              <td colSpan={shown.length}>{emptyText}</td>
             </tr>
           ) : (
             rows.map((row) => (
@@ -77,14 +102,12 @@ export function DataTable<Row>({ columns, rows, rowKey, sort, onHeaderClick, onR
                 key={rowKey(row)}
                 className={[onRowClick ? 'clickable' : '', isMine?.(row) ? 'row-mine' : ''].join(' ').trim() || undefined}
                 data-mine={isMine?.(row) ? 'true' : undefined}
-                onClick={onRowClick ? () => onRowClick(row) : undefined}
-                onKeyDown={onRowClick ? (e) => onRowKey(e, row) : undefined}
-                tabIndex={onRowClick ? 0 : undefined}
+                onClick={onRowClick ? (e) => onRowMouse(e, row) : undefined}
               >
-                {columns.map((c, i) => (
-                  <td key={c.key} className={[c.numeric ? 'num' : '', c.className ?? ''].join(' ').trim() || undefined}>
+                {shown.map((c, i) => (
+                  <td key={c.key} className={cellClass(c, sticky(i))} style={stickyStyle(i)}>
                     {i === 0 && isMine?.(row) ? <span className="sr-only">Your row: </span> : null}
-                    {c.render(row)}
+                    {c.identity ? <span className="identity-cell">{c.render(row)}</span> : c.render(row)}
                   </td>
                 ))}
               </tr>
@@ -94,4 +117,26 @@ export function DataTable<Row>({ columns, rows, rowKey, sort, onHeaderClick, onR
       </table>
     </div>
   );
+}
+
+/** Measures the identity columns so each sticky one after the first sits right of those before it. */
+function useStickyOffsets(count: number) {
+  const ref = useRef<HTMLTableElement>(null);
+  useLayoutEffect(() => {
+    const table = ref.current;
+    const cells = table?.tHead?.rows[0]?.cells;
+    if (!table || !cells || count < 2) return;
+    const update = () => {
+      let left = 0;
+      for (let i = 0; i < count && i < cells.length; i++) {
+        table.style.setProperty(`--sticky-left-${i}`, `${left}px`);
+        left += cells[i].getBoundingClientRect().width;
+      }
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    for (let i = 0; i < count - 1 && i < cells.length; i++) observer.observe(cells[i]);
+    return () => observer.disconnect();
+  }, [count]);
+  return ref;
 }

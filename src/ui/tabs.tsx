@@ -1,6 +1,8 @@
 /**
- * Tab rows. `Tabs` is an ARIA tablist of buttons (arrow keys, Home and End move between tabs);
+ * Tab rows. `Tabs` is an ARIA tablist of buttons (arrow keys, Home and End move between tabs),
+ * wired to the `TabPanel` it controls through `panelId` (aria-controls / aria-labelledby);
  * `TabLinks` is the same look for tabs that are addresses (a nav of links, aria-current on the active one).
+ * A row wider than its box scrolls sideways with shaded edges showing there is more.
  */
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 
@@ -17,9 +19,16 @@ export interface TabsProps {
   label?: string;
   /** Smaller, secondary look for a second row of tabs. */
   variant?: 'primary' | 'secondary';
+  /** Id of the TabPanel these tabs control. */
+  panelId?: string;
 }
 
-export function Tabs({ items, active, onSelect, label, variant = 'primary' }: TabsProps) {
+/** The id of a tab button of the row that controls panel `panelId`. */
+export function tabId(panelId: string, key: string): string {
+  return `${panelId}-tab-${key}`;
+}
+
+export function Tabs({ items, active, onSelect, label, variant = 'primary', panelId }: TabsProps) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const i = items.findIndex((t) => t.key === active);
@@ -45,6 +54,8 @@ export function Tabs({ items, active, onSelect, label, variant = 'primary' }: Ta
             }}
             type="button"
             role="tab"
+            id={panelId ? tabId(panelId, t.key) : undefined}
+            aria-controls={panelId}
             aria-selected={selected}
             tabIndex={selected ? 0 : -1}
             className={`tab${selected ? ' active' : ''}`}
@@ -64,5 +75,14 @@ export function TabLinks({ label, children, variant = 'primary' }: { label: stri
     <nav className={`tabs tabs-${variant}`} aria-label={label}>
       {children}
     </nav>
+  );
+}
+
+/** The content the active tab(s) show, named by them: `labelledBy` lists the active tabs' ids. */
+export function TabPanel({ id, labelledBy, className, children }: { id: string; labelledBy: string[]; className?: string; children: ReactNode }) {
+  return (
+    <div role="tabpanel" id={id} aria-labelledby={labelledBy.join(' ')} className={className}>
+      {children}
+    </div>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * React wrapper around uPlot: sizes the chart to its container's width (ResizeObserver) at a
  * given height, re-creates it when the options change and only swaps the data when the data
- * changes. Pass memoised options. Import this file lazily from chart screens: uPlot stays out of
+ * changes. Pass memoised options. `label` is the canvas's text alternative (an image to
+ * assistive technology): say what it shows and its main numbers. Import this file lazily from chart screens: uPlot stays out of
  * the main bundle.
  */
 import { useEffect, useRef } from 'react';
@@ -14,18 +15,22 @@ export interface UplotChartProps {
   data: uPlot.AlignedData;
   /** Height in CSS pixels of plot and axes. */
   height: number;
+  /** Text alternative of the drawing: what it shows and its main numbers. */
+  label: string;
   className?: string;
   /** Called with the chart after each creation (for plugins or tests). */
   onCreate?: (chart: uPlot) => void;
 }
 
-export function UplotChart({ options, data, height, className, onCreate }: UplotChartProps) {
+export function UplotChart({ options, data, height, label, className, onCreate }: UplotChartProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<uPlot | null>(null);
   const dataRef = useRef(data);
   dataRef.current = data;
   const onCreateRef = useRef(onCreate);
   onCreateRef.current = onCreate;
+  const labelRef = useRef(label);
+  labelRef.current = label;
 
   useEffect(() => {
     const box = boxRef.current;
@@ -33,6 +38,8 @@ export function UplotChart({ options, data, height, className, onCreate }: Uplot
     const width = Math.max(box.clientWidth, 200);
     const chart = new uPlot({ ...options, width, height }, dataRef.current, box);
     chartRef.current = chart;
+    chart.ctx.canvas.setAttribute('role', 'img');
+    chart.ctx.canvas.setAttribute('aria-label', labelRef.current);
     onCreateRef.current?.(chart);
     const ro = new ResizeObserver(() => {
       const w = Math.max(box.clientWidth, 200);
@@ -50,6 +57,10 @@ export function UplotChart({ options, data, height, className, onCreate }: Uplot
     const chart = chartRef.current;
     if (chart && chart.data !== data) chart.setData(data);
   }, [data]);
+
+  useEffect(() => {
+    chartRef.current?.ctx.canvas.setAttribute('aria-label', label);
+  }, [label]);
 
   return <div ref={boxRef} className={`uplot-chart${className ? ` ${className}` : ''}`} />;
 }

@@ -18,6 +18,14 @@ export interface HourlyChartProps {
   tz: string;
 }
 
+/** The text alternative: the day's total and its busiest hour. */
+function hourlySummary(totals: number[], hourLabel: (i: number) => string): string {
+  const sum = totals.reduce((n, t) => n + t, 0);
+  if (sum === 0) return 'Races per hour by racer, last 24 hours: no races.';
+  const peak = totals.indexOf(Math.max(...totals));
+  return `Races per hour by racer, last 24 hours: ${formatInt(sum)} races in all; the busiest hour, ${hourLabel(peak)}, had ${formatInt(totals[peak])}. Hover or tap a bar for each racer's races.`;
+}
+
 export default function HourlyChart({ rows, tz }: HourlyChartProps) {
   const [expanded, setExpanded] = useState(false);
   const [hover, setHover] = useState<number | null>(null);
@@ -65,7 +73,7 @@ export default function HourlyChart({ rows, tz }: HourlyChartProps) {
 
   return (
     <div className="hourly-chart">
-      <UplotChart options={options} data={data} height={320} className="activity-chart" />
+      <UplotChart options={options} data={data} height={320} className="activity-chart" label={hourlySummary(stack.totals, hourLabel)} />
       <p className="chart-readout" aria-live="polite">
         {readout && hover !== null ? (
           <>

@@ -17,13 +17,18 @@ export interface PeriodChartProps {
   title: string;
 }
 
-/** Draws each bar's count above it. */
+const labelFont = (px: number) => `${Math.round(px * devicePixelRatio)}px system-ui, sans-serif`;
+
+/** Draws each bar's count above it, in a smaller font when the widest count is wider than a bar's slot (so neighbours never touch). */
 function valueLabels(u: uPlot) {
   const { ctx } = u;
   const xs = u.data[0];
   const ys = u.data[1];
   ctx.save();
-  ctx.font = `${Math.round(11.5 * devicePixelRatio)}px system-ui, sans-serif`;
+  ctx.font = labelFont(11.5);
+  const slot = (u.bbox.width / Math.max(xs.length, 1)) * 0.9;
+  const widest = Math.max(0, ...ys.map((y) => (y === null || y === undefined ? 0 : ctx.measureText(formatInt(y)).width)));
+  if (widest > slot) ctx.font = labelFont(Math.max(8, (11.5 * slot) / widest));
   ctx.fillStyle = '#1f2937';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'bottom';
@@ -67,7 +72,8 @@ export default function PeriodChart({ rows, label, colour, title }: PeriodChartP
   }, [labels, colour]);
   return (
     <figure className="period-chart" aria-label={title}>
-      <UplotChart options={options} data={data} height={260} className="activity-chart" />
+      {/* The canvas is named by the title; the caption gives its numbers. */}
+      <UplotChart options={options} data={data} height={260} className="activity-chart" label={title} />
       <figcaption className="sr-only">
         {shown.map((r) => `${r.date}: ${r.total_races} races`).join('; ')}
       </figcaption>

@@ -2,11 +2,11 @@
  * /admin: User Management for admins (spec §2), with the site's other staff tools beside it:
  * tracked teams, bot flags and the audit log. Anyone else sees "Admin access required".
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { meQueryOptions } from '../../lib/session';
 import { Loading } from '../../ui/states';
-import { Tabs } from '../../ui/tabs';
+import { TabPanel, tabId, Tabs } from '../../ui/tabs';
 import { AuditLogPanel } from './audit-log-panel';
 import { BotFlagsPanel } from './bot-flags-panel';
 import { TrackedTeamsPanel } from './tracked-teams-panel';
@@ -24,6 +24,7 @@ type View = (typeof VIEWS)[number]['key'];
 export function AdminPage() {
   const me = useQuery(meQueryOptions());
   const [view, setView] = useState<View>('users');
+  const panelId = useId();
   if (me.isPending) return <Loading />;
   if (!me.data?.logged_in || me.data.role !== 'admin') {
     return (
@@ -36,11 +37,13 @@ export function AdminPage() {
   return (
     <div className="admin-page">
       <h1 className="page-title">User Management</h1>
-      <Tabs items={[...VIEWS]} active={view} onSelect={(k) => setView(k as View)} label="Admin sections" />
-      {view === 'users' ? <UsersPanel /> : null}
-      {view === 'teams' ? <TrackedTeamsPanel /> : null}
-      {view === 'bots' ? <BotFlagsPanel /> : null}
-      {view === 'audit' ? <AuditLogPanel /> : null}
+      <Tabs items={[...VIEWS]} active={view} onSelect={(k) => setView(k as View)} label="Admin sections" panelId={panelId} />
+      <TabPanel id={panelId} labelledBy={[tabId(panelId, view)]}>
+        {view === 'users' ? <UsersPanel /> : null}
+        {view === 'teams' ? <TrackedTeamsPanel /> : null}
+        {view === 'bots' ? <BotFlagsPanel /> : null}
+        {view === 'audit' ? <AuditLogPanel /> : null}
+      </TabPanel>
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { auditText } from './audit-text';
 import { localDateTime } from './local-time';
 
 const columns: Column<AuditEntry>[] = [
-  { key: 'at', header: 'When', className: 'cell-shrink', render: (e) => localDateTime(e.at) },
+  { key: 'at', header: 'When', className: 'cell-shrink', identity: true, render: (e) => localDateTime(e.at) },
   { key: 'actor', header: 'Who', className: 'cell-shrink', render: (e) => e.actor },
   { key: 'what', header: 'What', className: 'cell-wrap', render: (e) => auditText(e) },
 ];
@@ -29,7 +29,7 @@ export function AuditLogPanel() {
         <ErrorBox text="Failed to fetch the audit log" />
       ) : (
         <>
-          <DataTable columns={columns} rows={rows} rowKey={(e) => String(e.id)} emptyText="No staff changes yet." caption="Audit log table" />
+          <DataTable columns={columns} rows={rows} rowKey={(e) => String(e.id)} emptyText="No staff changes yet." caption="Audit log table" leadColumns={['what']} />
           {log.hasNextPage ? (
             <div className="pager">
               <button type="button" className="btn btn-secondary" onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>

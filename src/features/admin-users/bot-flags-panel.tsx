@@ -8,6 +8,7 @@ import { Link } from '@tanstack/react-router';
 import type { BotFlagRow } from '../../../contract/staff';
 import { useOnline } from '../../lib/online';
 import { DataTable, type Column } from '../../ui/data-table';
+import { DisabledReason } from '../../ui/disabled-reason';
 import { ErrorBox, Loading } from '../../ui/states';
 import { allUsernamesQueryOptions, botFlagsQueryOptions, setBotFlag } from './admin-queries';
 import { errorText } from './error-text';
@@ -43,6 +44,7 @@ export function BotFlagsPanel() {
   const columns: Column<BotFlagRow>[] = [
     {
       key: 'username',
+      identity: true,
       header: 'Username',
       render: (r) => (
         <Link to="/racers" search={{ username: r.username, subtab: 'batch' }}>
@@ -81,9 +83,10 @@ export function BotFlagsPanel() {
             ))}
           </datalist>
         </div>
-        <button type="submit" className="btn btn-primary" disabled={flag.isPending || !!offline} title={offline}>
+        <button type="submit" className="btn btn-primary" disabled={flag.isPending || !!offline} title={offline} aria-describedby={offline ? 'bot-flags-offline' : undefined}>
           Flag as bot
         </button>
+        <DisabledReason id="bot-flags-offline" reason={offline} />
       </form>
       <p className="form-error" role="alert">
         {error ?? ''}
@@ -93,7 +96,7 @@ export function BotFlagsPanel() {
       ) : flags.isError && !flags.data ? (
         <ErrorBox text="Failed to fetch bot flags" />
       ) : (
-        <DataTable columns={columns} rows={flags.data ?? []} rowKey={(r) => String(r.userID)} emptyText="No racer is flagged as a bot." caption="Flagged racers table" />
+        <DataTable columns={columns} rows={flags.data ?? []} rowKey={(r) => String(r.userID)} emptyText="No racer is flagged as a bot." caption="Flagged racers table" leadColumns={['actions']} />
       )}
     </section>
   );

@@ -8,6 +8,7 @@ import { Link } from '@tanstack/react-router';
 import type { TrackedTeamRow } from '../../../contract/staff';
 import { useOnline } from '../../lib/online';
 import { DataTable, type Column } from '../../ui/data-table';
+import { DisabledReason } from '../../ui/disabled-reason';
 import { ErrorBox, Loading } from '../../ui/states';
 import { trackTeam, trackedTeamsQueryOptions, untrackTeam } from './admin-queries';
 import { errorText } from './error-text';
@@ -42,6 +43,7 @@ export function TrackedTeamsPanel() {
   const columns: Column<TrackedTeamRow>[] = [
     {
       key: 'tag',
+      identity: true,
       header: 'Tag',
       render: (r) => (
         <Link to="/roster" search={{ tag: r.tag }}>
@@ -83,9 +85,10 @@ export function TrackedTeamsPanel() {
           <label htmlFor="track-tag">Team tag</label>
           <input id="track-tag" value={tag} onChange={(e) => setTag(e.target.value)} maxLength={10} autoCapitalize="characters" spellCheck={false} placeholder="e.g. BEEHVE" />
         </div>
-        <button type="submit" className="btn btn-primary" disabled={change.isPending || !!offline} title={offline}>
+        <button type="submit" className="btn btn-primary" disabled={change.isPending || !!offline} title={offline} aria-describedby={offline ? 'tracked-offline' : undefined}>
           Track team
         </button>
+        <DisabledReason id="tracked-offline" reason={offline} />
       </form>
       <p className="form-error" role="alert">
         {error ?? ''}
@@ -95,7 +98,7 @@ export function TrackedTeamsPanel() {
       ) : teams.isError && !teams.data ? (
         <ErrorBox text="Failed to fetch teams" />
       ) : (
-        <DataTable columns={columns} rows={teams.data ?? []} rowKey={(r) => r.tag} emptyText="No teams yet." caption="Teams table" />
+        <DataTable columns={columns} rows={teams.data ?? []} rowKey={(r) => r.tag} emptyText="No teams yet." caption="Teams table" leadColumns={['actions']} />
       )}
     </section>
   );

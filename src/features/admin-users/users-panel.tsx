@@ -12,6 +12,7 @@ import { useMe } from '../../lib/session';
 import { EditIcon, KeyIcon, PlusIcon, TrashIcon } from '../../ui/action-icons';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable, type Column } from '../../ui/data-table';
+import { DisabledReason } from '../../ui/disabled-reason';
 import { ErrorBox, Loading } from '../../ui/states';
 import { deleteUser, usersQueryOptions } from './admin-queries';
 import { errorText } from './error-text';
@@ -45,7 +46,7 @@ export function UsersPanel() {
   });
 
   const columns: Column<UserRow>[] = [
-    { key: 'username', header: 'Username', render: (u) => <span className="user-name">{u.username}{u.username === me.username ? <span className="you"> (you)</span> : null}</span> },
+    { key: 'username', header: 'Username', identity: true, render: (u) => <span className="user-name">{u.username}{u.username === me.username ? <span className="you"> (you)</span> : null}</span> },
     { key: 'role', header: 'Role', render: (u) => <span className={`role-badge role-${u.role}`}>{u.role}</span> },
     {
       key: 'userID',
@@ -97,17 +98,18 @@ export function UsersPanel() {
         <h2 id="users-title" className="card-title">
           Staff accounts
         </h2>
-        <button type="button" className="btn btn-primary" onClick={() => open('add', null)} disabled={!!offline} title={offline}>
+        <button type="button" className="btn btn-primary" onClick={() => open('add', null)} disabled={!!offline} title={offline} aria-describedby={offline ? 'users-offline' : undefined}>
           <PlusIcon />
           Add User
         </button>
+        <DisabledReason id="users-offline" reason={offline} />
       </div>
       {users.isPending ? (
         <Loading text="Loading users..." />
       ) : users.isError && !users.data ? (
         <ErrorBox text="Failed to fetch users" />
       ) : (
-        <DataTable columns={columns} rows={users.data ?? []} rowKey={(u) => String(u.id)} emptyText="No users." caption="Users table" />
+        <DataTable columns={columns} rows={users.data ?? []} rowKey={(u) => String(u.id)} emptyText="No users." caption="Users table" leadColumns={['actions']} />
       )}
       <UserDialog
         mode={mode}

@@ -3,7 +3,7 @@
  * and Teams tabs. The chosen event follows the selection rule (event-selection.ts), is kept in the
  * address and stored as selectedEventId. The visitor's own racer row ("This is me") is highlighted.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Event } from '../../../contract/events';
 import { useMyRacer } from '../../lib/my-racer';
@@ -11,7 +11,7 @@ import { getStored, setStored } from '../../lib/storage';
 import { Card } from '../../ui/card';
 import { ExportButtons } from '../../ui/export-buttons';
 import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
-import { Tabs } from '../../ui/tabs';
+import { TabPanel, tabId, Tabs } from '../../ui/tabs';
 import { EventInfoCard } from './event-info-card';
 import { participantsQueryOptions, squadSummaryQueryOptions, teamSummaryQueryOptions } from './event-queries';
 import { EventSelect } from './event-select';
@@ -67,6 +67,7 @@ export function EventViewer({ tag, addressEventId, events, eventsPending, events
 
   // A newly chosen event opens sorted by its DefaultSort; the open tab stays.
   const [view, setView] = useState<ViewState>({ eventId: selectedId, tab: 'racers', sorts: sortsFor(selected) });
+  const panelId = useId();
   if (view.eventId !== selectedId) setView({ eventId: selectedId, tab: view.tab, sorts: sortsFor(selected) });
 
   const enabled = selectedId !== undefined;
@@ -112,8 +113,8 @@ export function EventViewer({ tag, addressEventId, events, eventsPending, events
         <OfflineNote updatedAt={participants.dataUpdatedAt || undefined} />
         <EventInfoCard event={selected} participantCount={participants.data?.participants.length} />
         <Card className="event-results">
-          <Tabs items={EVENT_TABS} active={view.tab} onSelect={(k) => setView((v) => ({ ...v, tab: k as EventTab }))} label="Event tables" variant="secondary" />
-          <div className="event-results-body" role="tabpanel">
+          <Tabs items={EVENT_TABS} active={view.tab} onSelect={(k) => setView((v) => ({ ...v, tab: k as EventTab }))} label="Event tables" variant="secondary" panelId={panelId} />
+          <TabPanel id={panelId} labelledBy={[tabId(panelId, view.tab)]} className="event-results-body">
             {view.tab === 'racers' ? (
               <TableState query={participants} rows={racerRows} loading="Loading participants..." error="Failed to fetch participants" empty="No participants found for this event.">
                 {(rows) => <ResultsTable columns={racerCols} rows={rows} rowKey={(p) => p.Username} sort={view.sorts.racers} onSort={onSort} caption="Participants" isMine={(p) => p.Username === me?.username} />}
@@ -127,7 +128,7 @@ export function EventViewer({ tag, addressEventId, events, eventsPending, events
                 {(rows) => <ResultsTable columns={teamCols} rows={rows} rowKey={(t) => t.Tag} sort={view.sorts.teams} onSort={onSort} caption="Teams" />}
               </TableState>
             )}
-          </div>
+          </TabPanel>
         </Card>
       </>
     );

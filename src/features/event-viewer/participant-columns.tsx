@@ -16,6 +16,7 @@ export function participantColumns(tag: string | undefined, withWinnings: boolea
     {
       key: 'CurrentDisplayName',
       header: 'Display Name',
+      identity: true,
       render: (p) => <RacerName name={p.CurrentDisplayName || p.Username} username={p.Username} bot={p.bot === 1} />,
       sortValue: (p) => p.CurrentDisplayName || p.Username,
       exportValue: (p) => p.CurrentDisplayName || p.Username,

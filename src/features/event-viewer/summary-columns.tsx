@@ -8,10 +8,11 @@ import type { ViewColumn } from './view-columns';
 
 export function squadColumns(): ViewColumn<SquadSummaryRow>[] {
   return [
-    { key: 'Tag', header: 'Team', render: (s) => s.Tag, sortValue: (s) => s.Tag, exportValue: (s) => s.Tag },
+    { key: 'Tag', header: 'Team', identity: true, render: (s) => s.Tag, sortValue: (s) => s.Tag, exportValue: (s) => s.Tag },
     {
       key: 'Squad',
       header: 'Squad',
+      identity: true,
       render: (s) => <SquadBadge squad={s.Squad} />,
       sortValue: (s) => s.Squad || UNASSIGNED,
       exportValue: (s) => s.Squad || UNASSIGNED,
@@ -33,6 +34,7 @@ export function teamColumns(): ViewColumn<TeamSummaryRow>[] {
     {
       key: 'Tag',
       header: 'Team',
+      identity: true,
       render: (t) => (
         <Link to="/roster" search={{ tag: t.Tag }}>
           {t.Tag}

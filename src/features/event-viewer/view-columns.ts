@@ -15,13 +15,15 @@ export interface ViewColumn<Row> {
   exportHeader?: string;
   numeric?: boolean;
   className?: string;
+  /** Names the row; kept in view (see ui/data-table.tsx). */
+  identity?: boolean;
   render: (row: Row) => ReactNode;
   sortValue: (row: Row) => SortValue;
   exportValue: (row: Row) => CellValue;
 }
 
 export function toTableColumns<Row>(cols: ViewColumn<Row>[]): Column<Row>[] {
-  return cols.map((c) => ({ key: c.key, header: c.header, sortable: true, numeric: c.numeric, className: c.className, render: c.render }));
+  return cols.map((c) => ({ key: c.key, header: c.header, sortable: true, numeric: c.numeric, className: c.className, identity: c.identity, render: c.render }));
 }
 
 export function toExportSheet<Row>(name: string, cols: ViewColumn<Row>[], rows: Row[]): ExportSheet<Row> {

@@ -20,7 +20,7 @@ export function EventsPage({ tag, onOpen }: EventsPageProps) {
   let body;
   if (!tag) body = <Empty text="Select a team to see its events." />;
   else if (query.isPending) body = <Loading text="Loading events..." />;
-  else body = <EventsTable events={query.data ?? []} onOpen={onOpen} />;
+  else body = <EventsTable tag={tag} events={query.data ?? []} onOpen={onOpen} />;
   return (
     <Card title={tag ? `${tag} events` : 'Events'} className="events-page">
       {tag ? <OfflineNote updatedAt={query.dataUpdatedAt} /> : null}

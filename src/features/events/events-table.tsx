@@ -1,33 +1,48 @@
-/** The team events table (spec §2): a row opens the event in the event viewer. */
+/** The team events table (spec §2): a row opens the event in the event viewer; its title is that link. */
+import { Link } from '@tanstack/react-router';
 import type { Event } from '../../../contract/events';
 import { DataTable, type Column } from '../../ui/data-table';
 import { EventStatusBadge } from '../../ui/status-badge';
 import { formatEventTime } from './event-time';
 
-const columns: Column<Event>[] = [
-  { key: 'EventID', header: 'Event ID', numeric: true, render: (e) => e.EventID },
-  { key: 'Title', header: 'Title', className: 'event-title-cell', render: (e) => e.Title },
-  { key: 'TeamTag', header: 'Team Tag', render: (e) => e.TeamTag || 'N/A' },
-  { key: 'StartTime', header: 'Start Time (CT)', className: 'nowrap', render: (e) => formatEventTime(e.StartTime) },
-  { key: 'EndTime', header: 'End Time (CT)', className: 'nowrap', render: (e) => formatEventTime(e.EndTime) },
-  { key: 'Status', header: 'Status', render: (e) => <EventStatusBadge status={e.Status} /> },
-  { key: 'Description', header: 'Description', className: 'event-description-cell', render: (e) => e.Description || '-' },
-];
+function eventColumns(tag: string | undefined): Column<Event>[] {
+  return [
+    { key: 'EventID', header: 'Event ID', numeric: true, render: (e) => e.EventID },
+    {
+      key: 'Title',
+      header: 'Title',
+      className: 'event-title-cell',
+      identity: true,
+      render: (e) => (
+        <Link to="/eventviewer" search={{ tag, event: e.EventID }}>
+          {e.Title}
+        </Link>
+      ),
+    },
+    { key: 'TeamTag', header: 'Team Tag', render: (e) => e.TeamTag || 'N/A' },
+    { key: 'StartTime', header: 'Start Time (CT)', className: 'nowrap', render: (e) => formatEventTime(e.StartTime) },
+    { key: 'EndTime', header: 'End Time (CT)', className: 'nowrap', render: (e) => formatEventTime(e.EndTime) },
+    { key: 'Status', header: 'Status', render: (e) => <EventStatusBadge status={e.Status} /> },
+    { key: 'Description', header: 'Description', className: 'event-description-cell', render: (e) => e.Description || '-' },
+  ];
+}
 
 export interface EventsTableProps {
+  tag: string | undefined;
   events: Event[];
   onOpen: (event: Event) => void;
 }
 
-export function EventsTable({ events, onOpen }: EventsTableProps) {
+export function EventsTable({ tag, events, onOpen }: EventsTableProps) {
   return (
     <DataTable
-      columns={columns}
+      columns={eventColumns(tag)}
       rows={events}
       rowKey={(e) => String(e.EventID)}
       onRowClick={onOpen}
       emptyText="No events found for this team."
       caption="Team events"
+      leadColumns={['StartTime']}
     />
   );
 }

@@ -21,6 +21,7 @@ function rankColumn<R extends TeamLeaderboardRow | IndividualLeaderboardRow>(): 
   return {
     key: 'rank',
     header: 'Rank',
+    identity: true,
     className: 'lb-rank',
     render: (b) => (
       <span className="lb-rank-cell">
@@ -46,6 +47,7 @@ export function teamColumns(period: Period): Column<Row<TeamLeaderboardRow>>[] {
     {
       key: 'TeamTag',
       header: 'Team Tag',
+      identity: true,
       sortable: true,
       render: (b) =>
         period === 'monthly' ? (
@@ -66,6 +68,7 @@ export function individualColumns(period: Period): Column<Row<IndividualLeaderbo
     {
       key: 'CurrentDisplayName',
       header: 'Display Name',
+      identity: true,
       sortable: true,
       className: 'lb-name',
       render: ({ row }) => (

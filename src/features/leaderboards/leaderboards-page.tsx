@@ -18,7 +18,7 @@ import { Card } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
 import { Pager } from '../../ui/pager';
 import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
-import { Tabs } from '../../ui/tabs';
+import { TabPanel, tabId, Tabs } from '../../ui/tabs';
 import { DataAsOf } from './data-as-of';
 import { individualColumns, teamColumns } from './leaderboard-columns';
 import { boardWindow, individualLeaderboardQueryOptions, teamLeaderboardQueryOptions } from './leaderboard-queries';
@@ -74,6 +74,7 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(1);
   const filterId = useId();
+  const panelId = useId();
   const botsId = useId();
   const { me, myTeamTag } = useMyRacerWithTeam();
   const [myRankNote, setMyRankNote] = useState('');
@@ -173,10 +174,11 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
             choose({ view: k as GroupBy });
           }}
           label="Leaderboard type"
+          panelId={panelId}
         />
         <div className="lb-toolbar">
           <div className="lb-periods">
-            <Tabs items={PERIOD_TABS} active={period} onSelect={(k) => choosePeriod(k as Period)} label="Period" variant="secondary" />
+            <Tabs items={PERIOD_TABS} active={period} onSelect={(k) => choosePeriod(k as Period)} label="Period" variant="secondary" panelId={panelId} />
             <PeriodPicker selection={selection} today={today} onChange={chooseSelection} />
           </div>
           <div className="field lb-filter">
@@ -194,69 +196,73 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
             />
           </div>
         </div>
-        <div className="lb-heading-row">
-          <h2
-            className="lb-heading"
-            data-start-time={shownTimes.start_time}
-            data-end-time={shownTimes.end_time}
-            data-previous-start-time={shownPrevious.start_time}
-            data-previous-end-time={shownPrevious.end_time}
-          >
-            {heading.title}
-            <span className="lb-heading-detail">{heading.detail}</span>
-          </h2>
-          {me ? (
-            <button type="button" className="btn btn-secondary btn-sm lb-my-rank" onClick={jumpToMyRow} disabled={!current || board.length === 0}>
-              {isTeams ? 'My team' : 'My rank'}
-            </button>
-          ) : (
-            <Link to="/racers/find-me" className="btn btn-ghost btn-sm lb-my-rank">
-              Find me
-            </Link>
-          )}
-          {hasBotCheckbox(groupBy, period) ? (
-            <label className="lb-bots" htmlFor={botsId}>
-              <input id={botsId} type="checkbox" checked={showBots} onChange={(e) => setShowBots(e.target.checked)} />
-              Show flagged racers
-            </label>
+        <TabPanel id={panelId} labelledBy={[tabId(panelId, groupBy), tabId(panelId, period)]}>
+          <div className="lb-heading-row">
+            <h2
+              className="lb-heading"
+              data-start-time={shownTimes.start_time}
+              data-end-time={shownTimes.end_time}
+              data-previous-start-time={shownPrevious.start_time}
+              data-previous-end-time={shownPrevious.end_time}
+            >
+              {heading.title}
+              <span className="lb-heading-detail">{heading.detail}</span>
+            </h2>
+            {me ? (
+              <button type="button" className="btn btn-secondary btn-sm lb-my-rank" onClick={jumpToMyRow} disabled={!current || board.length === 0}>
+                {isTeams ? 'My team' : 'My rank'}
+              </button>
+            ) : (
+              <Link to="/racers/find-me" className="btn btn-ghost btn-sm lb-my-rank">
+                Find me
+              </Link>
+            )}
+            {hasBotCheckbox(groupBy, period) ? (
+              <label className="lb-bots" htmlFor={botsId}>
+                <input id={botsId} type="checkbox" checked={showBots} onChange={(e) => setShowBots(e.target.checked)} />
+                Show flagged racers
+              </label>
+            ) : null}
+          </div>
+          {myRankNote ? (
+            <p className="lb-my-rank-note" role="status">
+              {myRankNote}
+            </p>
           ) : null}
-        </div>
-        {myRankNote ? (
-          <p className="lb-my-rank-note" role="status">
-            {myRankNote}
-          </p>
-        ) : null}
-        <OfflineNote updatedAt={query.dataUpdatedAt || undefined} />
-        <div ref={boardRef}>
-        {failed ? (
-          <ErrorBox text="Failed to fetch leaderboard" />
-        ) : !current ? (
-          <Loading text="Loading leaderboard..." />
-        ) : board.length === 0 ? (
-          <Empty text={filter.trim() && current?.length ? `No rows match “${filter.trim()}”.` : emptyMessage(groupBy, period)} />
-        ) : isTeams ? (
-          <DataTable
-            caption={`Team leaderboard, ${heading.title}: ${heading.detail}`}
-            columns={teamColumns(period)}
-            rows={paged.rows as BoardRow<TeamLeaderboardRow>[]}
-            rowKey={(b) => b.row.TeamTag}
-            sort={sort}
-            onHeaderClick={sortBy}
-            isMine={isMyRow}
-          />
-        ) : (
-          <DataTable
-            caption={`Individual leaderboard, ${heading.title}: ${heading.detail}`}
-            columns={individualColumns(period)}
-            rows={paged.rows as BoardRow<IndividualLeaderboardRow>[]}
-            rowKey={(b) => String(b.row.UserID)}
-            sort={sort}
-            onHeaderClick={sortBy}
-            isMine={isMyRow}
-          />
-        )}
-        </div>
-        {!failed && board.length > 0 && (!isTeams || paged.pageCount > 1) ? <Pager page={paged.page} pageCount={paged.pageCount} onPage={setPage} /> : null}
+          <OfflineNote updatedAt={query.dataUpdatedAt || undefined} />
+          <div ref={boardRef}>
+          {failed ? (
+            <ErrorBox text="Failed to fetch leaderboard" />
+          ) : !current ? (
+            <Loading text="Loading leaderboard..." />
+          ) : board.length === 0 ? (
+            <Empty text={filter.trim() && current?.length ? `No rows match “${filter.trim()}”.` : emptyMessage(groupBy, period)} />
+          ) : isTeams ? (
+            <DataTable
+              caption={`Team leaderboard, ${heading.title}: ${heading.detail}`}
+              columns={teamColumns(period)}
+              rows={paged.rows as BoardRow<TeamLeaderboardRow>[]}
+              rowKey={(b) => b.row.TeamTag}
+              sort={sort}
+              leadColumns={['Points']}
+              onHeaderClick={sortBy}
+              isMine={isMyRow}
+            />
+          ) : (
+            <DataTable
+              caption={`Individual leaderboard, ${heading.title}: ${heading.detail}`}
+              columns={individualColumns(period)}
+              rows={paged.rows as BoardRow<IndividualLeaderboardRow>[]}
+              rowKey={(b) => String(b.row.UserID)}
+              sort={sort}
+              leadColumns={['Points']}
+              onHeaderClick={sortBy}
+              isMine={isMyRow}
+            />
+          )}
+          </div>
+          {!failed && board.length > 0 && (!isTeams || paged.pageCount > 1) ? <Pager page={paged.page} pageCount={paged.pageCount} onPage={setPage} /> : null}
+        </TabPanel>
       </Card>
     </div>
   );

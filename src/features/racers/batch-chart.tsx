@@ -128,6 +128,20 @@ export function batchChartOptions(tz: string, wpmMax: number, onDraw: (u: uPlot)
   };
 }
 
+/** The text alternative: the span, its races and best WPM; the table below lists every batch. */
+function batchSummary(series: BatchSeries, lo: number, hi: number): string {
+  if (hi <= lo) return 'WPM, races and accuracy per batch: no batches in this date range.';
+  let races = 0;
+  let top: number | null = null;
+  for (let i = lo; i < hi; i++) {
+    races += series.races[i] ?? 0;
+    const w = series.wpm[i];
+    if (w !== null && w !== undefined && (top === null || w > top)) top = w;
+  }
+  const span = `${formatCT(series.time[lo] * 1000)} to ${formatCT(series.time[hi - 1] * 1000)}`;
+  return `WPM, races and accuracy of ${formatInt(hi - lo)} batches from ${span}: ${formatInt(races)} races, top WPM ${top === null ? MISSING : formatWpm(top)}. The table below lists each batch.`;
+}
+
 export default function BatchChart({ series, lo, hi, wpmMax, tz, onDraw }: BatchChartProps) {
   const onDrawRef = useRef(onDraw);
   onDrawRef.current = onDraw;
@@ -143,7 +157,7 @@ export default function BatchChart({ series, lo, hi, wpmMax, tz, onDraw }: Batch
   );
   return (
     <div className="batch-chart" data-testid="batch-chart" data-points={hi - lo}>
-      <UplotChart options={options} data={data} height={BATCH_CHART_HEIGHT} />
+      <UplotChart options={options} data={data} height={BATCH_CHART_HEIGHT} label={batchSummary(series, lo, hi)} />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { batchTableRow, type BatchSeries, type BatchTableRow } from './batch-ser
 export const BATCH_PAGE_SIZE = 50;
 
 const columns: Column<BatchTableRow>[] = [
-  { key: 'end', header: 'Batch End Time', render: (r) => formatCT(r.endTime * 1000) },
+  { key: 'end', header: 'Batch End Time', identity: true, render: (r) => formatCT(r.endTime * 1000) },
   { key: 'name', header: 'Display Name', render: (r) => r.displayName || MISSING },
   { key: 'tag', header: 'Team Tag', render: (r) => r.teamTag },
   { key: 'races', header: 'Races', numeric: true, render: (r) => formatInt(r.races) },
@@ -49,6 +49,7 @@ export function BatchTable({ series, lo, hi, page, onPage }: BatchTableProps) {
         rows={rows}
         rowKey={(r) => String(r.index)}
         caption="Batches"
+        leadColumns={['races', 'wpm', 'acc']}
         emptyText="No batches in this date range."
         maxHeight="none"
       />

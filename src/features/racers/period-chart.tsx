@@ -101,6 +101,13 @@ export function periodChartOptions(labels: string[], periodLabel: string): Omit<
   };
 }
 
+/** The text alternative: team and lifetime races of each period, newest first. */
+function periodSummary(periods: PeriodRaces[], periodLabel: string, formatPeriod: (key: string) => string): string {
+  if (!periods.length) return `Races per ${periodLabel.toLowerCase()}: none.`;
+  const list = periods.map((p) => `${formatPeriod(p.period)}: ${formatInt(p.teamRaces)} team, ${formatInt(p.lifetimeRaces)} lifetime`);
+  return `Team and lifetime races per ${periodLabel.toLowerCase()}, newest first. ${list.join('; ')}.`;
+}
+
 export default function PeriodChart({ periods, periodLabel, formatPeriod }: PeriodChartProps) {
   const labels = useMemo(() => periods.map((p) => formatPeriod(p.period)), [periods, formatPeriod]);
   const options = useMemo(() => periodChartOptions(labels, periodLabel), [labels, periodLabel]);
@@ -110,7 +117,7 @@ export default function PeriodChart({ periods, periodLabel, formatPeriod }: Peri
   );
   return (
     <div className="period-chart" data-testid="period-chart" data-periods={periods.length}>
-      <UplotChart options={options} data={data} height={periodChartHeight(periods.length)} />
+      <UplotChart options={options} data={data} height={periodChartHeight(periods.length)} label={periodSummary(periods, periodLabel, formatPeriod)} />
     </div>
   );
 }

@@ -16,6 +16,7 @@ export function rosterColumns(tag: string, withRequirement: boolean, botToggle?:
   const columns: Column<RosterMember>[] = [
     {
       key: 'CurrentDisplayName',
+      identity: true,
       header: 'Current Display Name',
       sortable: true,
       render: (m) => (

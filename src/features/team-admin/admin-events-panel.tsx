@@ -11,6 +11,7 @@ import { useOnline } from '../../lib/online';
 import { EditIcon, MoneyIcon, PlusIcon, TrashIcon } from '../../ui/action-icons';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable, type Column } from '../../ui/data-table';
+import { DisabledReason } from '../../ui/disabled-reason';
 import { Loading } from '../../ui/states';
 import { EventStatusBadge } from '../../ui/status-badge';
 import { errorText } from './error-text';
@@ -53,7 +54,7 @@ export function AdminEventsPanel({ tag, ownTeam }: AdminEventsPanelProps) {
   });
 
   const columns: Column<Event>[] = [
-    { key: 'Title', header: 'Title', className: 'cell-title', render: (e) => <span className="event-title">{e.Title}</span> },
+    { key: 'Title', header: 'Title', className: 'cell-title', identity: true, render: (e) => <span className="event-title">{e.Title}</span> },
     { key: 'Description', header: 'Description', className: 'cell-description', render: (e) => <span title={e.Description}>{e.Description || '-'}</span> },
     { key: 'Status', header: 'Status', render: (e) => <EventStatusBadge status={e.Status} /> },
     { key: 'StartTime', header: `Start Time (${ct})`, render: (e) => formatCT(e.StartTime).replace(` ${ct}`, '') },
@@ -63,7 +64,8 @@ export function AdminEventsPanel({ tag, ownTeam }: AdminEventsPanelProps) {
       key: 'Actions',
       header: 'Actions',
       render: (e) => {
-        const reason = offlineReason ?? (canChange(e) ? undefined : 'Only an admin can change an event with other teams');
+        if (!canChange(e)) return <span className="disabled-reason cell-reason">Only an admin can change an event with other teams</span>;
+        const reason = offlineReason;
         return (
           <div className="row-actions">
             <button type="button" className="icon-btn action-btn" aria-label={`Edit ${e.Title}`} title={reason ?? 'Edit'} disabled={!!reason} onClick={() => setOpen({ kind: 'edit', event: e })}>
@@ -87,16 +89,17 @@ export function AdminEventsPanel({ tag, ownTeam }: AdminEventsPanelProps) {
         <h2 id="admin-events-title" className="card-title">
           Events of {tag}
         </h2>
-        <button type="button" className="btn btn-primary" onClick={() => setOpen({ kind: 'add' })} disabled={!online} title={offlineReason}>
+        <button type="button" className="btn btn-primary" onClick={() => setOpen({ kind: 'add' })} disabled={!online} title={offlineReason} aria-describedby={offlineReason ? 'admin-events-offline' : undefined}>
           <PlusIcon />
           Add Event
         </button>
+        <DisabledReason id="admin-events-offline" reason={offlineReason} />
       </div>
       {events.isPending ? (
         <Loading text="Loading events..." />
       ) : (
         // A failed list shows empty (spec §8).
-        <DataTable columns={columns} rows={events.data ?? []} rowKey={(e) => String(e.EventID)} emptyText={`No events for ${tag} yet.`} caption={`Events of ${tag}`} />
+        <DataTable columns={columns} rows={events.data ?? []} rowKey={(e) => String(e.EventID)} emptyText={`No events for ${tag} yet.`} caption={`Events of ${tag}`} leadColumns={['Actions']} />
       )}
       <EventDialog
         open={open?.kind === 'add' || open?.kind === 'edit'}

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useOnline } from '../../lib/online';
 import { Dialog } from '../../ui/dialog';
+import { DisabledReason } from '../../ui/disabled-reason';
 import { errorText } from './error-text';
 import type { BoxKey } from './squads';
 import { updateSquadName } from './team-admin-queries';
@@ -49,15 +50,16 @@ function SquadNameForm({ tag, squad, current, onClose, onSaved }: SquadNameDialo
       <p className="form-error" role="alert">
         {error ?? ''}
       </p>
+      <DisabledReason id="squad-name-offline" reason={offline} />
       <div className="form-actions form-actions-wrap">
-        <button type="button" className="btn btn-secondary" onClick={() => save.mutate('')} disabled={save.isPending || !current || !!offline} title={offline}>
+        <button type="button" className="btn btn-secondary" onClick={() => save.mutate('')} disabled={save.isPending || !current || !!offline} title={offline} aria-describedby={offline ? 'squad-name-offline' : undefined}>
           Remove Custom Name
         </button>
         <span className="form-actions-spacer" />
         <button type="button" className="btn btn-secondary" onClick={onClose}>
           Cancel
         </button>
-        <button type="submit" className="btn btn-primary" disabled={save.isPending || !!offline} title={offline}>
+        <button type="submit" className="btn btn-primary" disabled={save.isPending || !!offline} title={offline} aria-describedby={offline ? 'squad-name-offline' : undefined}>
           Save
         </button>
       </div>

@@ -3,11 +3,11 @@
  * (their own team only; the team dropdown is locked by the team layout). Everyone else sees the
  * spec's login notice.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { meQueryOptions, myTeamTagQueryOptions } from '../../lib/session';
 import { Empty, Loading } from '../../ui/states';
-import { Tabs } from '../../ui/tabs';
+import { TabPanel, tabId, Tabs } from '../../ui/tabs';
 import { AdminEventsPanel } from './admin-events-panel';
 import { SquadsBoard } from './squads-board';
 import './team-admin.css';
@@ -27,6 +27,7 @@ export function TeamAdminPage({ tag }: { tag: string | undefined }) {
   const isTeamAdmin = me.data?.logged_in === true && me.data.role === 'teamadmin';
   const mine = useQuery({ ...myTeamTagQueryOptions(), enabled: isTeamAdmin });
   const [view, setView] = useState<View>('events');
+  const panelId = useId();
 
   if (me.isPending) return <Loading />;
   const staff = me.data?.logged_in && (me.data.role === 'admin' || me.data.role === 'teamadmin');
@@ -51,8 +52,10 @@ export function TeamAdminPage({ tag }: { tag: string | undefined }) {
 
   return (
     <div className="team-admin">
-      <Tabs items={VIEWS} active={view} onSelect={(k) => setView(k as View)} label="Team admin" variant="secondary" />
-      {view === 'events' ? <AdminEventsPanel key={team} tag={team} ownTeam={ownTeam} /> : <SquadsBoard key={team} tag={team} />}
+      <Tabs items={VIEWS} active={view} onSelect={(k) => setView(k as View)} label="Team admin" variant="secondary" panelId={panelId} />
+      <TabPanel id={panelId} labelledBy={[tabId(panelId, view)]}>
+        {view === 'events' ? <AdminEventsPanel key={team} tag={team} ownTeam={ownTeam} /> : <SquadsBoard key={team} tag={team} />}
+      </TabPanel>
     </div>
   );
 }

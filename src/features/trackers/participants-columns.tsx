@@ -9,9 +9,10 @@ import type { TrackerView } from './tracker-queries';
 
 export function participantColumns(view: TrackerView, tag: string): Column<TrackerParticipant & { rank: number }>[] {
   return [
-    { key: 'rank', header: '#', numeric: true, render: (p) => <RankBadge rank={p.rank} /> },
+    { key: 'rank', header: '#', numeric: true, identity: true, render: (p) => <RankBadge rank={p.rank} /> },
     {
       key: 'CurrentDisplayName',
+      identity: true,
       header: 'Display Name',
       sortable: true,
       render: (p) => <RacerName name={p.CurrentDisplayName} username={p.Username} bot={p.bot === 1} />,

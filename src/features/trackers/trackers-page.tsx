@@ -12,7 +12,7 @@ import { Card } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
 import { ExportButtons } from '../../ui/export-buttons';
 import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
-import { Tabs } from '../../ui/tabs';
+import { TabPanel, tabId, Tabs } from '../../ui/tabs';
 import { participantColumns } from './participants-columns';
 import { DEFAULT_PARTICIPANT_SORT, nextParticipantSort, sortParticipants, type ParticipantSort, type ParticipantSortKey } from './participants-sort';
 import { trackerFileBase, trackerSheet } from './tracker-export';
@@ -36,6 +36,7 @@ export function TrackersPage({ tag }: { tag: string | undefined }) {
   const [sort, setSort] = useState<ParticipantSort>(DEFAULT_PARTICIPANT_SORT);
   const pickerId = useId();
   const me = useMyRacer();
+  const panelId = useId();
 
   const period = view === 'daily' ? day : week;
   const query = useQuery({ ...participantsQueryOptions(tag ?? '', view, period), enabled: !!tag });
@@ -50,37 +51,39 @@ export function TrackersPage({ tag }: { tag: string | undefined }) {
   return (
     <Card className="trackers-card">
       <div className="tracker-toolbar">
-        <Tabs items={VIEWS} active={view} onSelect={(k) => setView(k as TrackerView)} label="Tracker period" variant="secondary" />
+        <Tabs items={VIEWS} active={view} onSelect={(k) => setView(k as TrackerView)} label="Tracker period" variant="secondary" panelId={panelId} />
         <ExportButtons fileBase={trackerFileBase(tag, view, period)} sheets={() => [trackerSheet(view, period, rows)]} disabled={!rows.length} />
       </div>
-      <div className="field field-inline tracker-picker">
-        <label htmlFor={pickerId}>{view === 'daily' ? 'Date' : 'Week'}</label>
-        <select id={pickerId} value={period} onChange={(e) => (view === 'daily' ? setDay(e.target.value) : setWeek(e.target.value))}>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <OfflineNote updatedAt={query.dataUpdatedAt} />
-      {query.isPending ? (
-        <Loading text="Loading participants..." />
-      ) : failed ? (
-        <ErrorBox text="Failed to fetch data" />
-      ) : rows.length === 0 ? (
-        <Empty text={view === 'daily' ? 'No participants found for this date.' : 'No participants found for this week.'} />
-      ) : (
-        <DataTable
-          caption={`${view === 'daily' ? 'Daily' : 'Weekly'} tracker of ${tag}`}
-          columns={columns}
-          rows={rows}
-          rowKey={(p) => String(p.UserID)}
-          sort={sort}
-          onHeaderClick={(key) => setSort((s) => nextParticipantSort(s, key as ParticipantSortKey))}
-          isMine={(p) => p.Username === me?.username}
-        />
-      )}
+      <TabPanel id={panelId} labelledBy={[tabId(panelId, view)]}>
+        <div className="field field-inline tracker-picker">
+          <label htmlFor={pickerId}>{view === 'daily' ? 'Date' : 'Week'}</label>
+          <select id={pickerId} value={period} onChange={(e) => (view === 'daily' ? setDay(e.target.value) : setWeek(e.target.value))}>
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <OfflineNote updatedAt={query.dataUpdatedAt} />
+        {query.isPending ? (
+          <Loading text="Loading participants..." />
+        ) : failed ? (
+          <ErrorBox text="Failed to fetch data" />
+        ) : rows.length === 0 ? (
+          <Empty text={view === 'daily' ? 'No participants found for this date.' : 'No participants found for this week.'} />
+        ) : (
+          <DataTable
+            caption={`${view === 'daily' ? 'Daily' : 'Weekly'} tracker of ${tag}`}
+            columns={columns}
+            rows={rows}
+            rowKey={(p) => String(p.UserID)}
+            sort={sort}
+            onHeaderClick={(key) => setSort((s) => nextParticipantSort(s, key as ParticipantSortKey))}
+            isMine={(p) => p.Username === me?.username}
+          />
+        )}
+      </TabPanel>
     </Card>
   );
 }

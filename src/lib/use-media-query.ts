@@ -1,0 +1,17 @@
+/** Whether a CSS media query matches now, kept current as the window changes. */
+import { useSyncExternalStore } from 'react';
+
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
+/** The phone layout's breakpoint, the same as the tables' @media rule in styles/ui.css. */
+export const NARROW_SCREEN = '(max-width: 640px)';
