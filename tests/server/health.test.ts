@@ -72,6 +72,9 @@ describe.each(dbKinds)('GET /api/health with the database closed on %s', (kind) 
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.json()).toMatchObject({ status: 'unavailable', version, database: { kind, reachable: false, latencyMs: null } });
       expect(res.json().error).toMatch(/^Database unavailable: /);
+      // A browser's session cookie must not turn the answer into a 500 from the session lookup.
+      const withCookie = await app.inject({ url: '/api/health', cookies: { sid: 'x'.repeat(43) } });
+      expect(withCookie.statusCode).toBe(503);
     } finally {
       await app.close();
     }

@@ -10,6 +10,7 @@ import type { App, AppDeps } from '../context.js';
 import { registerOriginCheck } from './origin-check.js';
 
 export const SESSION_COOKIE = 'sid';
+const HEALTH_PATH = '/api/health';
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 
 export interface SessionUser {
@@ -53,6 +54,8 @@ export function registerAuth(app: App, deps: AppDeps): void {
   registerOriginCheck(app);
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
+    // The health check must answer 503, not fail in the session lookup, when the database is down.
+    if (request.routeOptions.url === HEALTH_PATH) return;
     request.user = await loadSessionUser(deps, request.cookies[SESSION_COOKIE]);
   });
 }
