@@ -43,7 +43,8 @@ export async function expectScreenMatches(page: Page, data: EventPayoutsResponse
   await expect(rows).toHaveCount(data.payouts.length);
   for (const [i, p] of data.payouts.slice(0, 5).entries()) {
     const row = rows.nth(i);
-    const profile = row.getByRole('link', { name: p.CurrentDisplayName || p.Username });
+    const profile = row.locator('a.external-link');
+    await expect(profile).toHaveText(p.CurrentDisplayName || p.Username);
     await expect(profile).toHaveAttribute('href', `https://www.nitrotype.com/racer/${encodeURIComponent(p.Username)}`);
     await expect(profile).toHaveAttribute('target', '_blank');
     await expect(row).toContainText(fmt(p.Winnings!));

@@ -55,6 +55,7 @@ export function PayoutsPanel({ event, tag, isMine }: { event: Event; tag: string
       const why = err instanceof ApiError && err.status > 0 ? err.message : 'no answer from the server';
       setError(`Failed to mark ${row.Username} ${row.Paid ? 'unpaid' : 'paid'}: ${why}`);
     },
+    // Stays pending until the list is reloaded, so the box never flips back in between.
     onSettled: () => qc.invalidateQueries({ queryKey: payoutsQueryKey(eventId) }),
   });
   const busyUser = save.isPending ? save.variables.Username : null;
@@ -68,14 +69,14 @@ export function PayoutsPanel({ event, tag, isMine }: { event: Event; tag: string
       <label className="payout-check">
         <input
           type="checkbox"
-          checked={r.Paid}
+          checked={busyUser === r.Username ? !r.Paid : r.Paid}
           disabled={busyUser !== null || !!disabledReason || locked}
           aria-busy={busyUser === r.Username || undefined}
           aria-describedby={disabledReason ? reasonId : undefined}
           aria-label={`${r.CurrentDisplayName || r.Username} paid`}
           onChange={() => save.mutate(r)}
         />
-        <span aria-hidden="true">{r.Paid ? 'Paid' : 'Unpaid'}</span>
+        <span aria-hidden="true">{(busyUser === r.Username ? !r.Paid : r.Paid) ? 'Paid' : 'Unpaid'}</span>
       </label>
     );
   };
