@@ -3,14 +3,16 @@
  * desktop and phone specs: the winners and totals as the API gives them, read-only for a visitor,
  * and a staff member ticking a winner paid and unpaid (the server's state checked after each).
  */
-import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import type { Event } from '../../contract/events';
 import type { EventPayoutsResponse, PayoutRow } from '../../contract/payouts';
 import type { AuditLogResponse } from '../../contract/staff';
 import { ADMIN, getJson, logIn, type StaffAccount } from './support';
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-export const fmt = (n: number) => dollars.format(n);
+const whole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const cents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+export const fmt = (n: number) => (Number.isInteger(n) ? whole : cents).format(n);
 
 /** The first demo team in the pay-to-play event, and the event. */
 export async function payToPlayEvent(page: Page): Promise<{ tag: string; event: Event }> {
@@ -68,6 +70,7 @@ export async function checkVisitorView(page: Page) {
   await expect(page.locator('.payouts input[type="checkbox"]')).toHaveCount(0);
   await expect(page.locator('.payouts table tbody tr').first().locator('.payout-state')).toHaveText(data.payouts[0].Paid ? 'Paid' : 'Unpaid');
   await expectFits(page);
+  await expectAccessible(page);
 }
 
 /** Staff tick the first unpaid winner paid (by keyboard when asked), then unpaid again. */
@@ -101,6 +104,8 @@ export async function checkMarking(page: Page, who: StaffAccount, keyboard: bool
   expect(after.totals.Owed).toBeCloseTo(before.totals.Owed - target.Winnings!, 2);
   await expect(page.locator('.payout-totals')).toContainText(fmt(after.totals.Paid));
   await expectFits(page);
+  await expectAccessible(page);
+  await page.locator('.payouts').screenshot({ path: `test-results/payouts/${test.info().project.name}-staff.png` });
 
   await box.uncheck();
   await expect(box).not.toBeChecked();
@@ -123,6 +128,13 @@ async function column(page: Page, header: string): Promise<number> {
   const i = headers.indexOf(header);
   expect(i, header).toBeGreaterThanOrEqual(0);
   return i;
+}
+
+/** No serious or critical WCAG 2.2 AA violation on the Payouts tab (as accessibility.spec.ts checks every screen). */
+async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
 }
 
 /** Nothing wider than the window: the table scrolls inside its own box. */

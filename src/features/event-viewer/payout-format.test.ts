@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { balanceText, formatDollars, paidAmountChanged } from './payout-format';
 
 describe('payout formatting', () => {
-  it('shows dollars and cents, blank for none', () => {
+  it('shows whole dollars, cents only when there are some, blank for none', () => {
     expect(formatDollars(1234.5)).toBe('$1,234.50');
-    expect(formatDollars(0)).toBe('$0.00');
+    expect(formatDollars(0.05)).toBe('$0.05');
+    expect(formatDollars(1500000)).toBe('$1,500,000');
+    expect(formatDollars(0)).toBe('$0');
     expect(formatDollars(null)).toBe('');
   });
 
@@ -17,6 +19,6 @@ describe('payout formatting', () => {
 
   it('says what is owed, or what was overpaid', () => {
     expect(balanceText({ Owed: 4.5, Overpaid: 0 })).toBe('$4.50');
-    expect(balanceText({ Owed: 0, Overpaid: 4 })).toBe('Overpaid $4.00');
+    expect(balanceText({ Owed: 0, Overpaid: 4 })).toBe('Overpaid $4');
   });
 });

@@ -1,8 +1,13 @@
-/** Payout amounts in dollars and cents ("$1,234.50"): winnings with a bonus factor carry cents. */
-const dollarsFmt = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/**
+ * Payout amounts: whole dollars as "$1,500,000", an amount with cents (a bonus factor can make
+ * one) as "$4.50".
+ */
+const whole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const cents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export function formatDollars(n: number | null): string {
-  return n === null ? '' : dollarsFmt.format(n);
+  if (n === null) return '';
+  return Number.isInteger(n) ? whole.format(n) : cents.format(n);
 }
 
 /** Whether a paid mark's amount differs from the winnings as they stand now. */

@@ -24,6 +24,9 @@ import { nextSort, sortRows, type SortState } from './table-sort';
 import { sortValueOf, toExportSheet } from './view-columns';
 import './payouts.css';
 
+/** On a phone the amount, the paid box and what is owed come right after the name. */
+const PHONE_LEAD = ['Winnings', 'Paid', 'Owed'];
+
 export const MARK_OFFLINE_REASON = 'Marking payouts needs a connection';
 
 /** Whether the logged-in user may mark this event's payouts: an admin, or the teamadmin of one of its teams. */
@@ -116,6 +119,7 @@ export function PayoutsPanel({ event, tag, isMine }: { event: Event; tag: string
           sort={sort}
           onSort={(key) => setSort((s) => nextSort(s, key))}
           caption="Payouts"
+          leadColumns={PHONE_LEAD}
           isMine={(r) => isMine(r.Username)}
         />
       )}
