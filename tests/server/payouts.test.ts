@@ -71,7 +71,7 @@ describe.each(dbKinds)('event payouts on %s', (kind) => {
   const mark = (cookie: string | undefined, id: number | string, payload: object) =>
     t.app.inject({ method: 'POST', url: `/api/event-payouts/${id}/mark`, headers: json(cookie), payload });
   const brief = (rows: Row[]) => rows.map((r) => [r.Username, r.Winnings, r.Paid, r.PaidAmount, r.Owed, r.Overpaid]);
-  const marks = async () => (await t.db.query('SELECT event_id, user_id, amount_cents::int AS cents, paid_by FROM payout_marks ORDER BY user_id')).rows;
+  const marks = async () => (await t.db.query('SELECT event_id, user_id::int AS user_id, amount_cents::int AS cents, paid_by FROM payout_marks ORDER BY user_id')).rows;
   const audit = async () =>
     (await t.db.query<{ actor: string; action: string; at: Date; detail: unknown }>("SELECT actor, action, at, detail FROM audit_log WHERE action LIKE 'payout.%' ORDER BY id")).rows
       .map((r) => ({ ...r, detail: typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail }));
@@ -108,9 +108,9 @@ describe.each(dbKinds)('event payouts on %s', (kind) => {
     expect(b.json()).toMatchObject({ Username: 'ann', PaidAmount: 20, PaidAt: '2026-03-10 13:05:00' });
 
     expect(await marks()).toEqual([
-      { event_id: 1, user_id: '1', cents: 2000, paid_by: 'root' },
-      { event_id: 1, user_id: '2', cents: 900, paid_by: 'captA' },
-    ].map((m) => ({ ...m, user_id: expect.anything() })));
+      { event_id: 1, user_id: 1, cents: 2000, paid_by: 'root' },
+      { event_id: 1, user_id: 2, cents: 900, paid_by: 'captA' },
+    ]);
     expect(await audit()).toEqual([
       { actor: 'captA', action: 'payout.paid', at: new Date('2026-03-10T18:00:00Z'), detail: { eventId: 1, username: 'bob', amount: 9 } },
       { actor: 'root', action: 'payout.paid', at: new Date('2026-03-10T18:05:00Z'), detail: { eventId: 1, username: 'ann', amount: 20 } },
