@@ -33,6 +33,14 @@ async function rows(page: Page) {
   await expect(page.locator('.data-table tbody tr:not(.empty-row)').first()).toBeVisible();
 }
 
+/** The team's pay-to-play event (the demo's cup): the one with a Payouts tab. */
+async function payToPlayEventId(page: Page, tag: string): Promise<number> {
+  const events = await getJson<Array<{ EventID: number; PayoutIncrement: number | null }>>(page, `/api/team-events?tag=${tag}`);
+  const cup = events.find((e) => e.PayoutIncrement);
+  expect(cup, 'a pay-to-play event').toBeDefined();
+  return cup!.EventID;
+}
+
 async function tab(page: Page, name: string) {
   await page.getByRole('tab', { name, exact: true }).click();
 }
@@ -46,6 +54,10 @@ export function screens(d: DemoData): Screen[] {
     { name: 'event viewer racers', open: async (p) => { await p.goto(`/eventviewer?tag=${d.tag}&event=${d.eventId}`); await rows(p); } },
     { name: 'event viewer squads', open: async (p) => { await p.goto(`/eventviewer?tag=${d.tag}&event=${d.eventId}`); await rows(p); await tab(p, 'Squads'); await rows(p); } },
     { name: 'event viewer teams', open: async (p) => { await p.goto(`/eventviewer?tag=${d.tag}&event=${d.eventId}`); await rows(p); await tab(p, 'Teams'); await rows(p); } },
+    {
+      name: 'event viewer payouts',
+      open: async (p) => { await p.goto(`/eventviewer?tag=${d.tag}&event=${await payToPlayEventId(p, d.tag)}`); await rows(p); await tab(p, 'Payouts'); await expect(p.locator('.payouts tbody tr').first()).toBeVisible(); },
+    },
     { name: 'activity', open: async (p) => { await p.goto(`/activity?tag=${d.tag}`); await expect(p.locator('.activity-card canvas')).toHaveCount(3); } },
     { name: 'trackers daily', open: async (p) => { await p.goto(`/trackers/${d.tag}`); await rows(p); } },
     { name: 'trackers weekly', open: async (p) => { await p.goto(`/trackers/${d.tag}`); await rows(p); await tab(p, 'Weekly'); await rows(p); } },

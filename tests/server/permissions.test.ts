@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.js';
-import { addRacer, addTeam, dbKinds, testApp, type TestContext } from './helpers.js';
+import { addBatches, addRacer, addTeam, dbKinds, testApp, type TestContext } from './helpers.js';
 import { addUser, json, login } from './staff-helpers.js';
 
 type Caller = 'anonymous' | 'teamadminOwn' | 'teamadminOther' | 'admin';
@@ -41,6 +41,18 @@ async function addEvent(db: Database, tags: string[]): Promise<number> {
     await db.query('INSERT INTO event_teams (event_id, tag, position) VALUES ($1, $2, $3)', [rows[0].event_id, tag, i]);
   }
   return rows[0].event_id;
+}
+
+/** An event of `tags` paying $5 a race, in which alf (ALPHA) raced 3 races: $15 of winnings. */
+const withPayoutBatch = new WeakSet<Database>();
+async function addPaidEvent(db: Database, tags: string[]): Promise<number> {
+  const id = await addEvent(db, tags);
+  await db.query('UPDATE events SET qualifying_races = 1, payout_increment = 5 WHERE event_id = $1', [id]);
+  if (!withPayoutBatch.has(db)) {
+    withPayoutBatch.add(db);
+    await addBatches(db, [{ userId: 1, tag: 'ALPHA', endTime: new Date('2026-03-01T12:00:00Z'), races: 3, typed: 900, errs: 9, secs: 90 }]);
+  }
+  return id;
 }
 
 let serial = 0;
@@ -126,6 +138,23 @@ const CASES: Case[] = [
       return { method: 'DELETE', url: `/api/admin/tracked-teams/${tag}` };
     },
   },
+  {
+    name: 'POST /api/event-payouts/{id}/mark (paid)', expected: OWN_TEAM,
+    request: async (db) => ({ method: 'POST', url: `/api/event-payouts/${await addPaidEvent(db, ['ALPHA'])}/mark`, payload: { Username: 'alf', Paid: true, Amount: 15 } }),
+  },
+  {
+    name: 'POST /api/event-payouts/{id}/mark (unpaid)', expected: OWN_TEAM,
+    request: async (db) => {
+      const id = await addPaidEvent(db, ['ALPHA']);
+      await db.query("INSERT INTO payout_marks (event_id, user_id, amount_cents, paid_at, paid_by) VALUES ($1, 1, 1500, now(), 'x')", [id]);
+      return { method: 'POST', url: `/api/event-payouts/${id}/mark`, payload: { Username: 'alf', Paid: false } };
+    },
+  },
+  {
+    // Any team in the event will do: BRAVO's teamadmin may mark ALPHA's racer in a shared event.
+    name: 'POST /api/event-payouts/{id}/mark (event of both teams)', expected: { anonymous: 401, teamadminOwn: 200, teamadminOther: 200, admin: 200 },
+    request: async (db) => ({ method: 'POST', url: `/api/event-payouts/${await addPaidEvent(db, ['ALPHA', 'BRAVO'])}/mark`, payload: { Username: 'alf', Paid: true, Amount: 15 } }),
+  },
   { name: 'GET /api/users', expected: ADMIN_ONLY, read: true, request: async () => ({ method: 'GET', url: '/api/users' }) },
   { name: 'GET /api/admin/bot-flags', expected: ADMIN_ONLY, read: true, request: async () => ({ method: 'GET', url: '/api/admin/bot-flags' }) },
   { name: 'GET /api/admin/tracked-teams', expected: ADMIN_ONLY, read: true, request: async () => ({ method: 'GET', url: '/api/admin/tracked-teams' }) },
@@ -144,6 +173,7 @@ async function snapshot(db: Database): Promise<string> {
     db.query('SELECT user_id FROM bot_flags ORDER BY user_id'),
     db.query('SELECT tag, tracked FROM teams ORDER BY tag'),
     db.query('SELECT id FROM audit_log ORDER BY id'),
+    db.query('SELECT * FROM payout_marks ORDER BY event_id, user_id'),
   ]);
   return JSON.stringify(parts.map((p) => p.rows));
 }

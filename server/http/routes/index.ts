@@ -7,6 +7,7 @@ import events from './events.js';
 import health from './health.js';
 import leaderboards from './leaderboards.js';
 import login from './login.js';
+import payouts from './payouts.js';
 import racers from './racers.js';
 import roster from './roster.js';
 import session from './session.js';
@@ -34,4 +35,5 @@ export const routeModules: RouteModule[] = [
   leaderboards,
   health,
   backup,
+  payouts,
 ];

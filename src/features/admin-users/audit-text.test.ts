@@ -10,6 +10,9 @@ describe('audit log text', () => {
     expect(auditText({ action: 'squad.rename', detail: { squad: 'Fig', to: null, tag: 'A' } })).toBe('Removed the custom name of squad Fig (A)');
     expect(auditText({ action: 'squad.rename', detail: { squad: 'Fig', to: 'Figs', tag: 'A' } })).toBe('Named squad Fig “Figs” (A)');
     expect(auditText({ action: 'team.untrack', detail: { tag: 'A' } })).toBe('Stopped tracking A');
+    expect(auditText({ action: 'payout.paid', detail: { username: 'x', amount: 7.5, eventId: 3 } })).toBe('Marked x paid $7.50 in event 3');
+    expect(auditText({ action: 'payout.paid', detail: { username: 'x', amount: 9, previousAmount: 7.5, eventId: 3 } })).toBe('Marked x paid $9.00 in event 3 (was $7.50)');
+    expect(auditText({ action: 'payout.unpaid', detail: { username: 'x', amount: 9, eventId: 3 } })).toBe('Marked x unpaid in event 3 (had $9.00)');
     expect(auditText({ action: 'other', detail: { a: 1 } })).toBe('other {"a":1}');
   });
 });

@@ -35,6 +35,10 @@ export function auditText(e: Pick<AuditEntry, 'action' | 'detail'>): string {
       return `Started tracking ${d.tag}`;
     case 'team.untrack':
       return `Stopped tracking ${d.tag}`;
+    case 'payout.paid':
+      return `Marked ${d.username} paid $${Number(d.amount).toFixed(2)} in event ${d.eventId}${d.previousAmount !== undefined ? ` (was $${Number(d.previousAmount).toFixed(2)})` : ''}`;
+    case 'payout.unpaid':
+      return `Marked ${d.username} unpaid in event ${d.eventId} (had $${Number(d.amount).toFixed(2)})`;
     default:
       return `${e.action} ${JSON.stringify(d)}`;
   }

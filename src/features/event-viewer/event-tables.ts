@@ -7,6 +7,9 @@ export const EVENT_TABS: { key: EventTab; label: string }[] = [
   { key: 'teams', label: 'Teams' },
 ];
 
+/** Shown after the three tables when the event pays out (payouts-panel.tsx). */
+export const PAYOUTS_TAB = { key: 'payouts', label: 'Payouts' } as const;
+
 const FILE_PART: Record<EventTab, string> = { racers: 'participants', squads: 'squads', teams: 'teams' };
 const SHEET: Record<EventTab, string> = { racers: 'Participants', squads: 'Squads', teams: 'Teams' };
 

@@ -1,6 +1,6 @@
 /**
  * /eventviewer: the event dropdown, export buttons, the event's info card and its Racers, Squads
- * and Teams tabs. The chosen event follows the selection rule (event-selection.ts), is kept in the
+ * and Teams tabs, plus Payouts when the event pays out (payouts-panel.tsx). The chosen event follows the selection rule (event-selection.ts), is kept in the
  * address and stored as selectedEventId. The visitor's own racer row ("This is me") is highlighted.
  */
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
@@ -16,8 +16,9 @@ import { EventInfoCard } from './event-info-card';
 import { participantsQueryOptions, squadSummaryQueryOptions, teamSummaryQueryOptions } from './event-queries';
 import { EventSelect } from './event-select';
 import { chooseEvent, parseStoredEventId } from './event-selection';
-import { EVENT_TABS, exportFileBase, exportSheetName, type EventTab } from './event-tables';
+import { EVENT_TABS, exportFileBase, exportSheetName, PAYOUTS_TAB, type EventTab } from './event-tables';
 import { participantColumns } from './participant-columns';
+import { PayoutsPanel } from './payouts-panel';
 import { ResultsTable } from './results-table';
 import { squadColumns, teamColumns } from './summary-columns';
 import { initialSort, nextSort, sortRows, type SortState } from './table-sort';
@@ -36,9 +37,11 @@ export interface EventViewerProps {
   onAddressChange: (eventId: number | undefined, replace: boolean) => void;
 }
 
+type ViewTab = EventTab | typeof PAYOUTS_TAB.key;
+
 interface ViewState {
   eventId: number | undefined;
-  tab: EventTab;
+  tab: ViewTab;
   sorts: Record<EventTab, SortState>;
 }
 
@@ -86,16 +89,19 @@ export function EventViewer({ tag, addressEventId, events, eventsPending, events
   const squadRows = useMemo(() => sorted(squadCols, squads.data, view.sorts.squads), [squadCols, squads.data, view.sorts.squads]);
   const teamRows = useMemo(() => sorted(teamCols, teams.data, view.sorts.teams), [teamCols, teams.data, view.sorts.teams]);
 
-  const onSort = (key: string) => setView((v) => ({ ...v, sorts: { ...v.sorts, [v.tab]: nextSort(v.sorts[v.tab], key) } }));
+  // The Payouts tab exists only for an event that pays out; another event falls back to Racers.
+  const tab: ViewTab = view.tab === 'payouts' && !paysOut ? 'racers' : view.tab;
+  const tabs = paysOut ? [...EVENT_TABS, PAYOUTS_TAB] : EVENT_TABS;
+  const onSort = (key: string) => setView((v) => (v.tab === 'payouts' ? v : { ...v, sorts: { ...v.sorts, [v.tab]: nextSort(v.sorts[v.tab], key) } }));
 
   const exportSheets = () => {
-    if (!selected) return null;
-    const name = exportSheetName(selected.EventID, view.tab);
-    if (view.tab === 'racers') return racerRows?.length ? [toExportSheet(name, racerCols, racerRows)] : null;
-    if (view.tab === 'squads') return squadRows?.length ? [toExportSheet(name, squadCols, squadRows)] : null;
+    if (!selected || tab === 'payouts') return null;
+    const name = exportSheetName(selected.EventID, tab);
+    if (tab === 'racers') return racerRows?.length ? [toExportSheet(name, racerCols, racerRows)] : null;
+    if (tab === 'squads') return squadRows?.length ? [toExportSheet(name, squadCols, squadRows)] : null;
     return teamRows?.length ? [toExportSheet(name, teamCols, teamRows)] : null;
   };
-  const activeRows = view.tab === 'racers' ? racerRows : view.tab === 'squads' ? squadRows : teamRows;
+  const activeRows = tab === 'racers' ? racerRows : tab === 'squads' ? squadRows : teamRows;
 
   let content;
   if (!tag) content = <Empty text="Select a team to view its events." />;
@@ -113,13 +119,15 @@ export function EventViewer({ tag, addressEventId, events, eventsPending, events
         <OfflineNote updatedAt={participants.dataUpdatedAt || undefined} />
         <EventInfoCard event={selected} participantCount={participants.data?.participants.length} />
         <Card className="event-results">
-          <Tabs items={EVENT_TABS} active={view.tab} onSelect={(k) => setView((v) => ({ ...v, tab: k as EventTab }))} label="Event tables" variant="secondary" panelId={panelId} />
-          <TabPanel id={panelId} labelledBy={[tabId(panelId, view.tab)]} className="event-results-body">
-            {view.tab === 'racers' ? (
+          <Tabs items={tabs} active={tab} onSelect={(k) => setView((v) => ({ ...v, tab: k as ViewTab }))} label="Event tables" variant="secondary" panelId={panelId} />
+          <TabPanel id={panelId} labelledBy={[tabId(panelId, tab)]} className="event-results-body">
+            {tab === 'payouts' ? (
+              <PayoutsPanel event={selected} tag={tag} isMine={(username) => username === me?.username} />
+            ) : tab === 'racers' ? (
               <TableState query={participants} rows={racerRows} loading="Loading participants..." error="Failed to fetch participants" empty="No participants found for this event.">
                 {(rows) => <ResultsTable columns={racerCols} rows={rows} rowKey={(p) => p.Username} sort={view.sorts.racers} onSort={onSort} caption="Participants" isMine={(p) => p.Username === me?.username} />}
               </TableState>
-            ) : view.tab === 'squads' ? (
+            ) : tab === 'squads' ? (
               <TableState query={squads} rows={squadRows} loading="Loading squad summary..." error="Failed to fetch squad summary" empty="No squads found for this event.">
                 {(rows) => <ResultsTable columns={squadCols} rows={rows} rowKey={(s) => `${s.Tag}|${s.Squad}`} sort={view.sorts.squads} onSort={onSort} caption="Squads" />}
               </TableState>
@@ -138,7 +146,7 @@ export function EventViewer({ tag, addressEventId, events, eventsPending, events
     <div className="event-viewer">
       <Card className="event-toolbar">
         <EventSelect events={list} value={selectedId} onChange={(eventId) => onAddressChange(eventId, false)} disabled={!tag || list.length === 0} />
-        {selected ? <ExportButtons fileBase={exportFileBase(selected.EventID, view.tab)} sheets={exportSheets} disabled={!activeRows?.length} /> : null}
+        {selected && tab !== 'payouts' ? <ExportButtons fileBase={exportFileBase(selected.EventID, tab)} sheets={exportSheets} disabled={!activeRows?.length} /> : null}
       </Card>
       {content}
     </div>

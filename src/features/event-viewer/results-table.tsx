@@ -13,10 +13,12 @@ export interface ResultsTableProps<Row> {
   caption: string;
   /** The visitor's own row, highlighted. */
   isMine?: (row: Row) => boolean;
+  /** Columns that follow the identity on a narrow screen, after the sorted one. */
+  leadColumns?: string[];
 }
 
-export function ResultsTable<Row>({ columns, rows, rowKey, sort, onSort, caption, isMine }: ResultsTableProps<Row>) {
+export function ResultsTable<Row>({ columns, rows, rowKey, sort, onSort, caption, isMine, leadColumns }: ResultsTableProps<Row>) {
   return (
-    <DataTable columns={toTableColumns(columns)} rows={rows} rowKey={rowKey} sort={sort} onHeaderClick={onSort} caption={caption} maxHeight="70vh" isMine={isMine} />
+    <DataTable columns={toTableColumns(columns)} rows={rows} rowKey={rowKey} sort={sort} onHeaderClick={onSort} caption={caption} maxHeight="70vh" isMine={isMine} leadColumns={leadColumns} />
   );
 }

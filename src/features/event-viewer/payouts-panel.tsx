@@ -1,0 +1,128 @@
+/**
+ * The event viewer's Payouts tab (beyond the spec): the winners of a pay-to-play event, the totals
+ * paid and owed, and a Paid checkbox per winner for an admin or the teamadmin of a team in the
+ * event (everyone else sees the paid state as text). A mark needs a connection; a failed one shows
+ * the server's reason (e.g. the winnings changed since the list was loaded) and reloads the list.
+ */
+import { useId, useMemo, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Event } from '../../../contract/events';
+import type { PayoutRow } from '../../../contract/payouts';
+import { ApiError } from '../../lib/api';
+import { formatInt } from '../../lib/format';
+import { useOnline } from '../../lib/online';
+import { myTeamTagQueryOptions, useMe } from '../../lib/session';
+import { DisabledReason } from '../../ui/disabled-reason';
+import { ExportButtons } from '../../ui/export-buttons';
+import { InfoGrid, InfoItem } from '../../ui/info-grid';
+import { Empty, ErrorBox, Loading } from '../../ui/states';
+import { payoutColumns } from './payout-columns';
+import { formatDollars } from './payout-format';
+import { markPayout, payoutsQueryKey, payoutsQueryOptions } from './payout-queries';
+import { ResultsTable } from './results-table';
+import { nextSort, sortRows, type SortState } from './table-sort';
+import { sortValueOf, toExportSheet } from './view-columns';
+import './payouts.css';
+
+/** On a phone the amount, the paid box and what is owed come right after the name. */
+const PHONE_LEAD = ['Winnings', 'Paid', 'Owed'];
+
+export const MARK_OFFLINE_REASON = 'Marking payouts needs a connection';
+
+/** Whether the logged-in user may mark this event's payouts: an admin, or the teamadmin of one of its teams. */
+function useCanMark(event: Event): boolean {
+  const me = useMe();
+  const teamadmin = me.logged_in && me.role === 'teamadmin';
+  const mine = useQuery({ ...myTeamTagQueryOptions(), enabled: teamadmin });
+  if (!me.logged_in) return false;
+  if (me.role === 'admin') return true;
+  const own = mine.data?.teamTag;
+  return teamadmin && !!own && event.TeamTag.split(/[\s,]+/).includes(own);
+}
+
+export function PayoutsPanel({ event, tag, isMine }: { event: Event; tag: string | undefined; isMine: (username: string) => boolean }) {
+  const eventId = event.EventID;
+  const payouts = useQuery(payoutsQueryOptions(eventId));
+  const canMark = useCanMark(event);
+  const online = useOnline();
+  const qc = useQueryClient();
+  const reasonId = useId();
+  const [sort, setSort] = useState<SortState>({ key: 'Winnings', dir: 'desc' });
+  const [error, setError] = useState<string | null>(null);
+
+  const save = useMutation({
+    mutationFn: (row: PayoutRow) =>
+      markPayout(eventId, row.Paid ? { Username: row.Username, Paid: false } : { Username: row.Username, Paid: true, Amount: row.Winnings ?? 0 }),
+    onMutate: () => setError(null),
+    onError: (err, row) => {
+      const why = err instanceof ApiError && err.status > 0 ? err.message : 'no answer from the server';
+      setError(`Failed to mark ${row.Username} ${row.Paid ? 'unpaid' : 'paid'}: ${why}`);
+    },
+    // Stays pending until the list is reloaded, so the box never flips back in between.
+    onSettled: () => qc.invalidateQueries({ queryKey: payoutsQueryKey(eventId) }),
+  });
+  const busyUser = save.isPending ? save.variables.Username : null;
+  const disabledReason = canMark && !online ? MARK_OFFLINE_REASON : undefined;
+
+  const paidCell = (r: PayoutRow) => {
+    if (!canMark) return <span className={r.Paid ? 'payout-state paid' : 'payout-state'}>{r.Paid ? 'Paid' : 'Unpaid'}</span>;
+    // A racer who no longer wins can be unmarked, not marked again.
+    const locked = !r.Paid && r.Winnings === null;
+    return (
+      <label className="payout-check">
+        <input
+          type="checkbox"
+          checked={busyUser === r.Username ? !r.Paid : r.Paid}
+          disabled={busyUser !== null || !!disabledReason || locked}
+          aria-busy={busyUser === r.Username || undefined}
+          aria-describedby={disabledReason ? reasonId : undefined}
+          aria-label={`${r.CurrentDisplayName || r.Username} paid`}
+          onChange={() => save.mutate(r)}
+        />
+        <span aria-hidden="true">{(busyUser === r.Username ? !r.Paid : r.Paid) ? 'Paid' : 'Unpaid'}</span>
+      </label>
+    );
+  };
+
+  const cols = useMemo(() => payoutColumns(tag, paidCell), [tag, canMark, busyUser, disabledReason]);
+  const rows = useMemo(() => (payouts.data ? sortRows(payouts.data.payouts, sortValueOf(cols), sort) : undefined), [payouts.data, cols, sort]);
+  const totals = payouts.data?.totals;
+
+  if (!rows) return payouts.isError ? <ErrorBox text="Failed to fetch payouts" /> : <Loading text="Loading payouts..." />;
+  return (
+    <div className="payouts">
+      <div className="payouts-head">
+        {totals ? (
+          <InfoGrid className="payout-totals">
+            <InfoItem label="Winners">{formatInt(totals.Winners)}</InfoItem>
+            <InfoItem label="Winnings">{formatDollars(totals.Winnings)}</InfoItem>
+            <InfoItem label="Paid">{formatDollars(totals.Paid)}</InfoItem>
+            <InfoItem label="Owed">{formatDollars(totals.Owed)}</InfoItem>
+            {totals.Overpaid > 0 ? <InfoItem label="Overpaid">{formatDollars(totals.Overpaid)}</InfoItem> : null}
+          </InfoGrid>
+        ) : null}
+        <ExportButtons
+          fileBase={`event_${eventId}_payouts`}
+          sheets={() => (rows.length ? [toExportSheet(`Payouts ${eventId}`, cols, rows)] : null)}
+          disabled={rows.length === 0}
+        />
+      </div>
+      <DisabledReason id={reasonId} reason={disabledReason} />
+      {error ? <ErrorBox text={error} /> : null}
+      {rows.length === 0 ? (
+        <Empty text="No winners in this event yet." />
+      ) : (
+        <ResultsTable
+          columns={cols}
+          rows={rows}
+          rowKey={(r) => r.Username}
+          sort={sort}
+          onSort={(key) => setSort((s) => nextSort(s, key))}
+          caption="Payouts"
+          leadColumns={PHONE_LEAD}
+          isMine={(r) => isMine(r.Username)}
+        />
+      )}
+    </div>
+  );
+}
