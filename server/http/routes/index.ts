@@ -8,6 +8,7 @@ import health from './health.js';
 import leaderboards from './leaderboards.js';
 import login from './login.js';
 import racers from './racers.js';
+import racerPages from './racer-pages.js';
 import roster from './roster.js';
 import session from './session.js';
 import squads from './squads.js';
@@ -22,6 +23,7 @@ export const routeModules: RouteModule[] = [
   session,
   site,
   racers,
+  racerPages,
   events,
   roster,
   activity,
