@@ -36,7 +36,7 @@ test('the Bests tab shows the bests and milestones and links a record to its day
   await page.goto(`/racers/${racer}/batch`);
   await page.getByRole('link', { name: 'Bests', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/racers/${racer}/bests$`));
-  const table = page.getByRole('region', { name: 'Personal bests' }).locator('table');
+  const table = page.getByRole('region', { name: 'Personal bests', exact: true }).locator('table');
   for (const best of data.bests) {
     const row = table.locator('tbody tr').filter({ hasText: LABELS[best.kind] });
     await expect(row.locator('td').nth(2)).toHaveText(int(best.races));
