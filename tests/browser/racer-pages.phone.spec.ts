@@ -27,6 +27,11 @@ test('the Bests tab fits the phone and its records open the inspector', async ({
   await expect(record).toContainText('Fastest batch');
   await record.scrollIntoViewIfNeeded();
   await expect(record).toBeInViewport();
+  // The four racer tabs all show: Bests is not hidden off the right edge.
+  const bestsTab = page.getByRole('navigation', { name: 'Racer views' }).getByRole('link', { name: 'Bests' });
+  await bestsTab.scrollIntoViewIfNeeded();
+  const tabBox = (await bestsTab.boundingBox())!;
+  expect(tabBox.x + tabBox.width).toBeLessThanOrEqual(390);
   await fitsThePhone(page, 'racer-bests-phone');
   const link = table.locator('tbody tr').filter({ hasText: 'Most races in a day' }).getByRole('link');
   await link.scrollIntoViewIfNeeded();
@@ -52,5 +57,11 @@ test('the comparison fits the phone, with its chart at the screen width', async 
   await expect(firstDay).toBeInViewport();
   const swap = page.getByRole('button', { name: 'Swap racers' });
   expect((await swap.boundingBox())!.height).toBeGreaterThanOrEqual(32);
+  // Both racers' totals fit beside each other without scrolling sideways.
+  const totals = page.getByRole('region', { name: 'Totals side by side' });
+  const lastCell = totals.locator('tbody tr').first().locator('td').last();
+  const cellBox = (await lastCell.boundingBox())!;
+  const totalsBox = (await totals.boundingBox())!;
+  expect(cellBox.x + cellBox.width).toBeLessThanOrEqual(totalsBox.x + totalsBox.width + 1);
   await fitsThePhone(page, 'racer-compare-phone');
 });

@@ -188,7 +188,9 @@ function CompareView({ data, tz }: { data: RacerCompareResponse; tz: string }) {
           </span>
           <ExportButtons fileBase={`compare_${a.username}_${b.username}_${data.from}_${data.to}`} sheets={sheets} />
         </header>
-        <DataTable caption="Totals side by side" columns={totalColumns} rows={totals} rowKey={(r) => r.stat} maxHeight="none" />
+        <div className="compare-totals">
+          <DataTable caption="Totals side by side" columns={totalColumns} rows={totals} rowKey={(r) => r.stat} maxHeight="none" />
+        </div>
       </section>
       <section className="card racer-panel" aria-labelledby="compare-days-title">
         <header className="card-header">
