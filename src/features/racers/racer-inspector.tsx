@@ -82,7 +82,9 @@ function RacerDetails({ username, subtab, tag, from, to, picker }: RacerDetailsP
   // null follows the whole history, also when new batches arrive.
   const [chosen, setChosen] = useState<DateRange | null>(() => dayRange(from, to, tz));
   const [page, setPage] = useState(1);
-  const range = full && chosen ? { start: Math.max(chosen.start, full.start), end: Math.min(chosen.end, full.end) } : full;
+  const clamped = full && chosen ? { start: Math.max(chosen.start, full.start), end: Math.min(chosen.end, full.end) } : full;
+  // A linked range wholly outside the history (an edited address) shows the whole history.
+  const range = clamped && clamped.start > clamped.end ? full : clamped;
   // The slider moves at once; the table and charts follow when the browser has time.
   const shown = useDeferredValue(range);
   const { lo, hi } = series && shown ? indexWindow(series.time, shown) : { lo: 0, hi: 0 };
