@@ -19,6 +19,7 @@ import { Route as TeamEventsRouteImport } from './routes/_team/events'
 import { Route as TeamEventviewerRouteImport } from './routes/_team/eventviewer'
 import { Route as TeamRosterRouteImport } from './routes/_team/roster'
 import { Route as RacersIndexRouteImport } from './routes/racers.index'
+import { Route as RacersCompareRouteImport } from './routes/racers.compare'
 import { Route as RacersFindMeRouteImport } from './routes/racers.find-me'
 import { Route as RacersMeRouteImport } from './routes/racers.me'
 import { Route as TeamTeamsAdminRouteImport } from './routes/_team/teams.admin'
@@ -76,6 +77,11 @@ const RacersIndexRoute = RacersIndexRouteImport.update({
   path: '/racers/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RacersCompareRoute = RacersCompareRouteImport.update({
+  id: '/racers/compare',
+  path: '/racers/compare',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RacersFindMeRoute = RacersFindMeRouteImport.update({
   id: '/racers/find-me',
   path: '/racers/find-me',
@@ -121,6 +127,7 @@ export interface FileRoutesByFullPath {
   '/events': typeof TeamEventsRoute
   '/eventviewer': typeof TeamEventviewerRoute
   '/roster': typeof TeamRosterRoute
+  '/racers/compare': typeof RacersCompareRoute
   '/racers/find-me': typeof RacersFindMeRoute
   '/racers/me': typeof RacersMeRoute
   '/racers/': typeof RacersIndexRoute
@@ -139,6 +146,7 @@ export interface FileRoutesByTo {
   '/events': typeof TeamEventsRoute
   '/eventviewer': typeof TeamEventviewerRoute
   '/roster': typeof TeamRosterRoute
+  '/racers/compare': typeof RacersCompareRoute
   '/racers/find-me': typeof RacersFindMeRoute
   '/racers/me': typeof RacersMeRoute
   '/racers': typeof RacersIndexRoute
@@ -159,6 +167,7 @@ export interface FileRoutesById {
   '/_team/events': typeof TeamEventsRoute
   '/_team/eventviewer': typeof TeamEventviewerRoute
   '/_team/roster': typeof TeamRosterRoute
+  '/racers/compare': typeof RacersCompareRoute
   '/racers/find-me': typeof RacersFindMeRoute
   '/racers/me': typeof RacersMeRoute
   '/racers/': typeof RacersIndexRoute
@@ -179,6 +188,7 @@ export interface FileRouteTypes {
     | '/events'
     | '/eventviewer'
     | '/roster'
+    | '/racers/compare'
     | '/racers/find-me'
     | '/racers/me'
     | '/racers/'
@@ -197,6 +207,7 @@ export interface FileRouteTypes {
     | '/events'
     | '/eventviewer'
     | '/roster'
+    | '/racers/compare'
     | '/racers/find-me'
     | '/racers/me'
     | '/racers'
@@ -216,6 +227,7 @@ export interface FileRouteTypes {
     | '/_team/events'
     | '/_team/eventviewer'
     | '/_team/roster'
+    | '/racers/compare'
     | '/racers/find-me'
     | '/racers/me'
     | '/racers/'
@@ -232,6 +244,7 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute
   AdminRoute: typeof AdminRoute
   LeaderboardsRoute: typeof LeaderboardsRoute
+  RacersCompareRoute: typeof RacersCompareRoute
   RacersFindMeRoute: typeof RacersFindMeRoute
   RacersMeRoute: typeof RacersMeRoute
   RacersIndexRoute: typeof RacersIndexRoute
@@ -309,6 +322,13 @@ declare module '@tanstack/react-router' {
       path: '/racers'
       fullPath: '/racers/'
       preLoaderRoute: typeof RacersIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/racers/compare': {
+      id: '/racers/compare'
+      path: '/racers/compare'
+      fullPath: '/racers/compare'
+      preLoaderRoute: typeof RacersCompareRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/racers/find-me': {
@@ -391,6 +411,7 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   AdminRoute: AdminRoute,
   LeaderboardsRoute: LeaderboardsRoute,
+  RacersCompareRoute: RacersCompareRoute,
   RacersFindMeRoute: RacersFindMeRoute,
   RacersMeRoute: RacersMeRoute,
   RacersIndexRoute: RacersIndexRoute,

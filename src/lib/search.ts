@@ -28,7 +28,8 @@ export const tagParam = z.catch(z.optional(z.string().check(z.trim(), z.regex(/^
 /** A racer's username as the game spells it; anything else is dropped. */
 export const usernameParam = z.catch(z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))), undefined);
 
-export const RACER_SUBTABS = ['batch', 'daily', 'weekly'] as const;
+/** The spec's three tabs plus Bests (personal bests and milestones). */
+export const RACER_SUBTABS = ['batch', 'daily', 'weekly', 'bests'] as const;
 export type RacerSubtab = (typeof RACER_SUBTABS)[number];
 
 /** Racer inspector tab: batch, daily or weekly; anything else is dropped (the screen defaults to batch). */
@@ -37,6 +38,9 @@ export const subtabParam = z.catch(z.optional(z.enum(RACER_SUBTABS)), undefined)
 /** A positive whole number (an event id); anything else is dropped. */
 export const idParam = z.catch(z.optional(z.coerce.number().check(z.refine(Number.isInteger), z.positive())), undefined);
 
+/** A site-zone day as YYYY-MM-DD; anything else is dropped. */
+export const dayParam = z.catch(z.optional(z.string().check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined);
+
 /** Search params of every team route. */
 export const teamSearchSchema = z.object({ tag: tagParam });
 export type TeamSearch = z.infer<typeof teamSearchSchema>;
@@ -44,6 +48,14 @@ export type TeamSearch = z.infer<typeof teamSearchSchema>;
 /** Search params of the racer routes: username, subtab and the kept team tag. */
 export const racerSearchSchema = z.object({ username: usernameParam, subtab: subtabParam, tag: tagParam });
 export type RacerSearch = z.infer<typeof racerSearchSchema>;
+
+/** Search params of a racer's own pages: the kept team tag and the inspector's date range (days, both included). */
+export const racerPageSearchSchema = z.object({ tag: tagParam, from: dayParam, to: dayParam });
+export type RacerPageSearch = z.infer<typeof racerPageSearchSchema>;
+
+/** Search params of the head-to-head comparison (/racers/compare?a=x&b=y&from=d&to=d). */
+export const compareSearchSchema = z.object({ a: usernameParam, b: usernameParam, from: dayParam, to: dayParam });
+export type CompareSearch = z.infer<typeof compareSearchSchema>;
 
 /** Search params of the event viewer: the team tag and the event. */
 export const eventViewerSearchSchema = z.object({ tag: tagParam, event: idParam });

@@ -2,16 +2,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RacerInspector } from '../features/racers/racer-inspector';
 import { prefetchRacer } from '../features/racers/racer-queries';
-import { teamSearchSchema } from '../lib/search';
+import { racerPageSearchSchema } from '../lib/search';
 
 export const Route = createFileRoute('/racers/$username/')({
-  validateSearch: teamSearchSchema,
+  validateSearch: racerPageSearchSchema,
   loader: ({ context, params }) => prefetchRacer(context.queryClient, params.username),
   component: RacerRoute,
 });
 
 function RacerRoute() {
   const { username } = Route.useParams();
-  const { tag } = Route.useSearch();
-  return <RacerInspector username={username} subtab="batch" tag={tag} />;
+  const { tag, from, to } = Route.useSearch();
+  return <RacerInspector username={username} subtab="batch" tag={tag} from={from} to={to} />;
 }

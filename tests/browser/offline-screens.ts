@@ -18,6 +18,10 @@ export interface Screen {
 
 const rows = (page: Page, scope: string) => page.locator(`${scope} table tbody tr`).first();
 
+/** The comparison's fixed address: the two weeks up to today (UTC), covering the demo's history. */
+const COMPARE_TO = new Date().toISOString().slice(0, 10);
+const COMPARE_FROM = new Date(Date.now() - 13 * 86_400_000).toISOString().slice(0, 10);
+
 export function screensFor(tag: string, racer: string, eventId: number): Screen[] {
   return [
     { name: 'leaderboard 24 hour', path: '/leaderboards?view=teams&period=24hour', ready: (p) => rows(p, '.lb-card'), note: true, saves: ['team-leaderboard",{"previous":false,"rolling":"24hour"'] },
@@ -37,6 +41,14 @@ export function screensFor(tag: string, racer: string, eventId: number): Screen[
     { name: 'racer batches', path: `/racers/${racer}/batch`, ready: (p) => p.getByTestId('batch-count'), note: true, saves: ['racer-info', 'racer-batches'] },
     { name: 'racer daily', path: `/racers/${racer}/daily`, ready: (p) => p.getByTestId('period-chart'), note: true, saves: ['racer-info', 'racer-batches'] },
     { name: 'racer weekly', path: `/racers/${racer}/weekly`, ready: (p) => p.getByTestId('period-chart'), note: true, saves: ['racer-info', 'racer-batches'] },
+    { name: 'racer bests', path: `/racers/${racer}/bests`, ready: (p) => p.getByTestId('lifetime-summary'), note: true, saves: ['racer-info', 'racer-bests'] },
+    {
+      name: 'racer compare',
+      path: `/racers/compare?a=${racer}&b=${racer}&from=${COMPARE_FROM}&to=${COMPARE_TO}`,
+      ready: (p) => rows(p, '.compare-page .racer-panel'),
+      note: true,
+      saves: ['racer-compare'],
+    },
     { name: 'about', path: '/about', ready: (p) => p.getByRole('heading', { level: 1 }), note: false, saves: ['site'] },
   ];
 }

@@ -64,6 +64,11 @@ export function screens(d: DemoData): Screen[] {
     { name: 'racer batches', open: async (p) => { await p.goto(`/racers/${d.username}/batch?tag=${d.tag}`); await rows(p); } },
     { name: 'racer daily', open: async (p) => { await p.goto(`/racers/${d.username}/daily`); await expect(p.locator('canvas').first()).toBeVisible(); } },
     { name: 'racer weekly', open: async (p) => { await p.goto(`/racers/${d.username}/weekly`); await expect(p.locator('canvas').first()).toBeVisible(); } },
+    { name: 'racer bests', open: async (p) => { await p.goto(`/racers/${d.username}/bests`); await rows(p); await expect(p.getByTestId('lifetime-summary')).toBeVisible(); } },
+    {
+      name: 'racer compare',
+      open: async (p) => { await p.goto(`/racers/compare?a=${d.username}&b=${d.username}`); await rows(p); await expect(p.getByTestId('compare-chart').locator('canvas')).toBeVisible(); },
+    },
     { name: 'racers picker', open: async (p) => { await p.goto('/racers'); await expect(p.getByPlaceholder('Type to filter usernames...')).toBeVisible(); } },
     { name: 'about', open: async (p) => { await p.goto('/about'); await expect(p.getByRole('heading', { level: 1 })).toBeVisible(); } },
     { name: 'team admin (visitor)', who: 'visitor', open: async (p) => { await p.goto(`/teams/admin?tag=${d.tag}`); await expect(p.getByText(/Login now required/)).toBeVisible(); } },

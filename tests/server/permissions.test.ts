@@ -29,6 +29,8 @@ interface Case {
 
 const ADMIN_ONLY = { anonymous: 401, teamadminOwn: 403, teamadminOther: 403, admin: 200 };
 const OWN_TEAM = { anonymous: 401, teamadminOwn: 200, teamadminOther: 403, admin: 200 };
+/** Public racer pages: everyone reads them, nobody changes anything. */
+const PUBLIC_READ = { anonymous: 200, teamadminOwn: 200, teamadminOther: 200, admin: 200 };
 
 const FORM = { Title: 'E', Description: '', StartTime: '2026-03-01T00:00', EndTime: '2026-03-02T00:00', DefaultSort: 'Races' };
 const SETTINGS = { MinRaces: 1, QualifyingRaces: 2, RaceIncrement: 3, PayoutIncrement: 4, Cap: 5, AccBonus96: 1, AccBonus98: 1 };
@@ -159,6 +161,11 @@ const CASES: Case[] = [
   { name: 'GET /api/admin/bot-flags', expected: ADMIN_ONLY, read: true, request: async () => ({ method: 'GET', url: '/api/admin/bot-flags' }) },
   { name: 'GET /api/admin/tracked-teams', expected: ADMIN_ONLY, read: true, request: async () => ({ method: 'GET', url: '/api/admin/tracked-teams' }) },
   { name: 'GET /api/admin/audit-log', expected: ADMIN_ONLY, read: true, request: async () => ({ method: 'GET', url: '/api/admin/audit-log' }) },
+  { name: 'GET /api/racer-bests', expected: PUBLIC_READ, read: true, request: async () => ({ method: 'GET', url: '/api/racer-bests?username=alf' }) },
+  {
+    name: 'GET /api/racer-compare', expected: PUBLIC_READ, read: true,
+    request: async () => ({ method: 'GET', url: '/api/racer-compare?a=alf&b=bea&from=2026-03-01&to=2026-03-07' }),
+  },
 ];
 
 /** Every staff-managed table, as text, to compare before and after a call. */

@@ -9,6 +9,7 @@ import leaderboards from './leaderboards.js';
 import login from './login.js';
 import payouts from './payouts.js';
 import racers from './racers.js';
+import racerPages from './racer-pages.js';
 import roster from './roster.js';
 import session from './session.js';
 import squads from './squads.js';
@@ -23,6 +24,7 @@ export const routeModules: RouteModule[] = [
   session,
   site,
   racers,
+  racerPages,
   events,
   roster,
   activity,

@@ -1,7 +1,8 @@
 /**
  * The racer inspector screen (/racers, /racers/{username}, /racers/{username}/{subtab}): username
  * filter and dropdown, then for the chosen racer the date-range slider, the info banner and the
- * Batch Inspector, Daily Races and Weekly Races tabs.
+ * Batch Inspector, Daily Races, Weekly Races and Bests tabs, and a link to compare them with another
+ * racer. `from` and `to` (days in the address) open it on that date range.
  */
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -11,20 +12,24 @@ import { useSiteTimezone } from '../../lib/site';
 import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
 import { TabLinks } from '../../ui/tabs';
 import { BatchInspector } from './batch-inspector';
+import { BestsPanel } from './bests-panel';
 import { toBatchSeries } from './batch-series';
 import { fullRange, indexWindow, isFullRange, type DateRange } from './date-range';
 import { DateRangeSlider } from './date-range-slider';
 import { InfoBanner } from './info-banner';
 import { PeriodRacesPanel } from './period-races-panel';
+import { dayRange } from './racer-pages';
 import { allUsernamesQueryOptions, racerBatchesQueryOptions, racerErrorText, racerInfoQueryOptions } from './racer-queries';
 import { UsernamePicker } from './username-picker';
 import { topWpm, wpmAxisMax } from './wpm-axis';
 import './racers.css';
+import './racer-pages.css';
 
 const SUBTABS: { key: RacerSubtab; label: string }[] = [
   { key: 'batch', label: 'Batch Inspector' },
   { key: 'daily', label: 'Daily Races' },
   { key: 'weekly', label: 'Weekly Races' },
+  { key: 'bests', label: 'Bests' },
 ];
 
 export interface RacerInspectorProps {
@@ -32,9 +37,12 @@ export interface RacerInspectorProps {
   subtab: RacerSubtab;
   /** The team tag kept in the address. */
   tag: string | undefined;
+  /** The date range to open on (site-zone days, both included); the whole history without them. */
+  from?: string;
+  to?: string;
 }
 
-export function RacerInspector({ username, subtab, tag }: RacerInspectorProps) {
+export function RacerInspector({ username, subtab, tag, from, to }: RacerInspectorProps) {
   const navigate = useNavigate();
   const usernames = useQuery(allUsernamesQueryOptions());
   const choose = (next: string | undefined) => {
@@ -46,8 +54,8 @@ export function RacerInspector({ username, subtab, tag }: RacerInspectorProps) {
     <div className="racers-page">
       <h1 className="page-title">Racer Inspector</h1>
       {username ? (
-        // Keyed by racer: choosing another one starts again at page 1 with the whole date range.
-        <RacerDetails key={username} username={username} subtab={subtab} tag={tag} picker={picker} />
+        // Keyed by racer and linked range: choosing another one starts again at page 1 with its date range.
+        <RacerDetails key={`${username}|${from ?? ''}|${to ?? ''}`} username={username} subtab={subtab} tag={tag} from={from} to={to} picker={picker} />
       ) : (
         <>
           <section className="card racer-controls">{picker}</section>
@@ -63,7 +71,7 @@ interface RacerDetailsProps extends RacerInspectorProps {
   picker: ReactNode;
 }
 
-function RacerDetails({ username, subtab, tag, picker }: RacerDetailsProps) {
+function RacerDetails({ username, subtab, tag, from, to, picker }: RacerDetailsProps) {
   const tz = useSiteTimezone();
   const info = useQuery(racerInfoQueryOptions(username));
   const batches = useQuery(racerBatchesQueryOptions(username));
@@ -72,9 +80,11 @@ function RacerDetails({ username, subtab, tag, picker }: RacerDetailsProps) {
   const full = series ? fullRange(series.time) : null;
 
   // null follows the whole history, also when new batches arrive.
-  const [chosen, setChosen] = useState<DateRange | null>(null);
+  const [chosen, setChosen] = useState<DateRange | null>(() => dayRange(from, to, tz));
   const [page, setPage] = useState(1);
-  const range = full && chosen ? { start: Math.max(chosen.start, full.start), end: Math.min(chosen.end, full.end) } : full;
+  const clamped = full && chosen ? { start: Math.max(chosen.start, full.start), end: Math.min(chosen.end, full.end) } : full;
+  // A linked range wholly outside the history (an edited address) shows the whole history.
+  const range = clamped && clamped.start > clamped.end ? full : clamped;
   // The slider moves at once; the table and charts follow when the browser has time.
   const shown = useDeferredValue(range);
   const { lo, hi } = series && shown ? indexWindow(series.time, shown) : { lo: 0, hi: 0 };
@@ -92,6 +102,9 @@ function RacerDetails({ username, subtab, tag, picker }: RacerDetailsProps) {
       <section className="card racer-controls">
         {picker}
         {full && range ? <DateRangeSlider full={full} value={range} onChange={onRange} /> : null}
+        <Link className="compare-link" to="/racers/compare" search={{ a: username }}>
+          Compare with another racer
+        </Link>
       </section>
 
       {info.data ? (
@@ -117,17 +130,23 @@ function RacerDetails({ username, subtab, tag, picker }: RacerDetailsProps) {
         ))}
       </TabLinks>
 
-      <OfflineNote updatedAt={batches.dataUpdatedAt} />
-      {batches.isPending ? (
-        <Loading text="Loading batch data..." />
-      ) : !series ? (
-        <ErrorBox text={racerErrorText(batches.error, 'Failed to fetch batch data')} />
-      ) : series.time.length === 0 ? (
-        <Empty text="No batches recorded for this racer yet." />
-      ) : subtab === 'batch' ? (
-        <BatchInspector series={series} lo={lo} hi={hi} wpmMax={wpmMax} tz={tz} page={page} onPage={setPage} />
+      {subtab === 'bests' ? (
+        <BestsPanel username={username} tag={tag} />
       ) : (
-        <PeriodRacesPanel kind={subtab} series={series} lo={lo} hi={hi} tz={tz} />
+        <>
+          <OfflineNote updatedAt={batches.dataUpdatedAt} />
+          {batches.isPending ? (
+            <Loading text="Loading batch data..." />
+          ) : !series ? (
+            <ErrorBox text={racerErrorText(batches.error, 'Failed to fetch batch data')} />
+          ) : series.time.length === 0 ? (
+            <Empty text="No batches recorded for this racer yet." />
+          ) : subtab === 'batch' ? (
+            <BatchInspector series={series} lo={lo} hi={hi} wpmMax={wpmMax} tz={tz} page={page} onPage={setPage} />
+          ) : (
+            <PeriodRacesPanel kind={subtab} series={series} lo={lo} hi={hi} tz={tz} />
+          )}
+        </>
       )}
     </>
   );

@@ -1,0 +1,213 @@
+/**
+ * Head-to-head comparison (/racers/compare?a=x&b=y&from=d&to=d): two racers over the same days,
+ * their totals side by side, races, WPM and accuracy per day on one chart (uPlot, loaded lazily)
+ * and in a table. Every choice is written to the address, so the page can be shared as it is.
+ */
+import { Suspense, lazy, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { CompareRacer, RacerCompareResponse } from '../../../contract/racer-pages';
+import { formatInZone, todayKey } from '../../../server/domain/site-time';
+import type { ExportSheet } from '../../lib/export/export-table';
+import { formatAccuracy, formatInt, formatWpm } from '../../lib/format';
+import type { CompareSearch } from '../../lib/search';
+import { useSiteTimezone } from '../../lib/site';
+import { DataTable, type Column } from '../../ui/data-table';
+import { ExportButtons } from '../../ui/export-buttons';
+import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
+import { COMPARE_CHART_HEIGHT } from './compare-chart-size';
+import { compareRange } from './racer-pages';
+import { racerCompareQueryOptions } from './racer-pages-queries';
+import { allUsernamesQueryOptions, racerErrorText } from './racer-queries';
+import { UsernamePicker } from './username-picker';
+import './racers.css';
+import './racer-pages.css';
+
+const CompareChart = lazy(() => import('./compare-chart'));
+
+const dayText = (day: string) => formatInZone(Date.parse(`${day}T12:00:00Z`), 'UTC', 'EEE, MMM d, yyyy');
+
+export function ComparePage({ search }: { search: CompareSearch }) {
+  const tz = useSiteTimezone();
+  const navigate = useNavigate();
+  const usernames = useQuery(allUsernamesQueryOptions());
+  const range = compareRange(search.from, search.to, todayKey(Date.now(), tz));
+  // Every change writes the whole selection, dates included, so the address always shares it.
+  const update = (next: Partial<CompareSearch>) =>
+    void navigate({ to: '/racers/compare', search: { a: search.a, b: search.b, from: range.from, to: range.to, ...next } });
+
+  return (
+    <div className="racers-page compare-page">
+      <h1 className="page-title">Compare Racers</h1>
+      <section className="card compare-controls" aria-label="Racers and dates">
+        <fieldset className="compare-racer">
+          <legend>Racer A</legend>
+          <UsernamePicker usernames={usernames.data ?? []} loading={usernames.isPending} value={search.a} onChange={(a) => update({ a })} />
+        </fieldset>
+        <fieldset className="compare-racer">
+          <legend>Racer B</legend>
+          <UsernamePicker usernames={usernames.data ?? []} loading={usernames.isPending} value={search.b} onChange={(b) => update({ b })} />
+        </fieldset>
+        <div className="compare-dates">
+          <div className="field">
+            <label htmlFor="compare-from">From</label>
+            <input id="compare-from" type="date" value={range.from} max={range.to} required onChange={(e) => e.target.value && update({ from: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor="compare-to">To</label>
+            <input id="compare-to" type="date" value={range.to} min={range.from} required onChange={(e) => e.target.value && update({ to: e.target.value })} />
+          </div>
+          {search.a && search.b ? (
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => update({ a: search.b, b: search.a })}>
+              Swap racers
+            </button>
+          ) : null}
+        </div>
+        {range.problem ? (
+          <p className="picker-note" role="status">
+            {range.problem}
+          </p>
+        ) : null}
+      </section>
+      {search.a && search.b ? (
+        <CompareResults a={search.a} b={search.b} from={range.from} to={range.to} tz={tz} />
+      ) : (
+        <Empty text="Choose two racers to compare their races, WPM and accuracy day by day." />
+      )}
+    </div>
+  );
+}
+
+interface ResultsProps {
+  a: string;
+  b: string;
+  from: string;
+  to: string;
+  tz: string;
+}
+
+function CompareResults({ a, b, from, to, tz }: ResultsProps) {
+  const query = useQuery(racerCompareQueryOptions({ a, b, from, to }));
+  const data = query.data;
+  return (
+    <>
+      <OfflineNote updatedAt={query.dataUpdatedAt} />
+      {data ? (
+        <CompareView data={data} tz={tz} />
+      ) : query.isError ? (
+        <ErrorBox text={racerErrorText(query.error, 'Failed to fetch the comparison')} />
+      ) : (
+        <Loading text="Loading comparison..." />
+      )}
+    </>
+  );
+}
+
+interface TotalRow {
+  stat: string;
+  a: string;
+  b: string;
+}
+
+interface DayRow {
+  day: string;
+  i: number;
+}
+
+function totalRows(a: CompareRacer, b: CompareRacer): TotalRow[] {
+  const row = (stat: string, f: (r: CompareRacer) => string) => ({ stat, a: f(a), b: f(b) });
+  return [
+    row('Races', (r) => formatInt(r.totals.races)),
+    row('WPM', (r) => formatWpm(r.totals.wpm)),
+    row('Accuracy', (r) => formatAccuracy(r.totals.accuracy)),
+    row('Points', (r) => formatInt(r.totals.points)),
+    row('Days raced', (r) => formatInt(r.totals.activeDays)),
+  ];
+}
+
+function CompareView({ data, tz }: { data: RacerCompareResponse; tz: string }) {
+  const { a, b } = data;
+  const profile = (r: CompareRacer) => (
+    <Link to="/racers/$username/$subtab" params={{ username: r.username, subtab: 'batch' }} search={{ from: data.from, to: data.to }}>
+      {r.displayName ?? r.username}
+    </Link>
+  );
+  const totals = useMemo(() => totalRows(a, b), [a, b]);
+  const totalColumns: Column<TotalRow>[] = [
+    { key: 'stat', header: 'Total', identity: true, render: (r) => r.stat },
+    { key: 'a', header: a.username, numeric: true, render: (r) => r.a },
+    { key: 'b', header: b.username, numeric: true, render: (r) => r.b },
+  ];
+  // Newest day first, as the racer's daily views.
+  const days: DayRow[] = useMemo(() => data.days.map((day, i) => ({ day, i })).reverse(), [data.days]);
+  const dayColumns: Column<DayRow>[] = [
+    { key: 'day', header: 'Day', identity: true, render: (r) => <time dateTime={r.day}>{dayText(r.day)}</time> },
+    { key: 'aRaces', header: `${a.username} races`, numeric: true, render: (r) => formatInt(a.races[r.i]) },
+    { key: 'bRaces', header: `${b.username} races`, numeric: true, render: (r) => formatInt(b.races[r.i]) },
+    { key: 'aWpm', header: `${a.username} WPM`, numeric: true, render: (r) => formatWpm(a.wpm[r.i]) },
+    { key: 'bWpm', header: `${b.username} WPM`, numeric: true, render: (r) => formatWpm(b.wpm[r.i]) },
+    { key: 'aAcc', header: `${a.username} accuracy`, numeric: true, render: (r) => formatAccuracy(a.accuracy[r.i]) },
+    { key: 'bAcc', header: `${b.username} accuracy`, numeric: true, render: (r) => formatAccuracy(b.accuracy[r.i]) },
+  ];
+  const round = (v: number | null | undefined, dp: number) => (v == null ? null : Math.round(v * 10 ** dp) / 10 ** dp);
+  const sheets = (): ExportSheet[] => {
+    const perDay: ExportSheet<DayRow> = {
+      name: 'Per day',
+      rows: days,
+      columns: [
+        { header: 'Day', value: (r) => r.day },
+        { header: `${a.username} races`, value: (r) => a.races[r.i] },
+        { header: `${b.username} races`, value: (r) => b.races[r.i] },
+        { header: `${a.username} WPM`, value: (r) => round(a.wpm[r.i], 1) },
+        { header: `${b.username} WPM`, value: (r) => round(b.wpm[r.i], 1) },
+        { header: `${a.username} accuracy %`, value: (r) => round(a.accuracy[r.i] === null ? null : a.accuracy[r.i]! * 100, 2) },
+        { header: `${b.username} accuracy %`, value: (r) => round(b.accuracy[r.i] === null ? null : b.accuracy[r.i]! * 100, 2) },
+      ],
+    };
+    const total: ExportSheet<TotalRow> = {
+      name: 'Totals',
+      rows: totals,
+      columns: [
+        { header: 'Total', value: (r) => r.stat },
+        { header: a.username, value: (r) => r.a },
+        { header: b.username, value: (r) => r.b },
+      ],
+    };
+    return [total, perDay] as ExportSheet[];
+  };
+
+  return (
+    <>
+      <section className="card racer-panel" aria-labelledby="compare-totals-title">
+        <header className="card-header">
+          <h2 id="compare-totals-title" className="card-title">
+            {profile(a)} vs {profile(b)}
+          </h2>
+          <span className="panel-note">
+            {dayText(data.from)} to {dayText(data.to)} (CT)
+          </span>
+          <ExportButtons fileBase={`compare_${a.username}_${b.username}_${data.from}_${data.to}`} sheets={sheets} />
+        </header>
+        <div className="compare-totals">
+          <DataTable caption="Totals side by side" columns={totalColumns} rows={totals} rowKey={(r) => r.stat} maxHeight="none" />
+        </div>
+      </section>
+      <section className="card racer-panel" aria-labelledby="compare-days-title">
+        <header className="card-header">
+          <h2 id="compare-days-title" className="card-title">
+            Per day
+          </h2>
+          <span className="panel-note">Bars: races · lines: WPM · dashed: accuracy</span>
+        </header>
+        {a.totals.races + b.totals.races === 0 ? (
+          <Empty text="Neither racer raced in this date range." />
+        ) : (
+          <Suspense fallback={<div style={{ height: COMPARE_CHART_HEIGHT }}><Loading text="Loading chart..." /></div>}>
+            <CompareChart data={data} tz={tz} />
+          </Suspense>
+        )}
+        <DataTable caption="Races, WPM and accuracy per day" columns={dayColumns} rows={days} rowKey={(r) => r.day} maxHeight="480px" />
+      </section>
+    </>
+  );
+}
