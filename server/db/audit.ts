@@ -9,7 +9,8 @@ export type AuditAction =
   | 'event.create' | 'event.update' | 'event.pay-to-play' | 'event.delete'
   | 'squad.assign' | 'squad.rename'
   | 'bot.flag' | 'bot.unflag'
-  | 'team.track' | 'team.untrack';
+  | 'team.track' | 'team.untrack'
+  | 'discord.update' | 'discord.remove';
 
 export async function writeAudit(
   tx: Queryable,

@@ -35,6 +35,10 @@ export function auditText(e: Pick<AuditEntry, 'action' | 'detail'>): string {
       return `Started tracking ${d.tag}`;
     case 'team.untrack':
       return `Stopped tracking ${d.tag}`;
+    case 'discord.update':
+      return `Set the Discord posts of ${d.tag}${d.urlEnding ? ` (webhook …${d.urlEnding})` : ''}`;
+    case 'discord.remove':
+      return `Removed the Discord webhook of ${d.tag}`;
     default:
       return `${e.action} ${JSON.stringify(d)}`;
   }
