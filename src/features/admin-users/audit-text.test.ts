@@ -10,6 +10,9 @@ describe('audit log text', () => {
     expect(auditText({ action: 'squad.rename', detail: { squad: 'Fig', to: null, tag: 'A' } })).toBe('Removed the custom name of squad Fig (A)');
     expect(auditText({ action: 'squad.rename', detail: { squad: 'Fig', to: 'Figs', tag: 'A' } })).toBe('Named squad Fig “Figs” (A)');
     expect(auditText({ action: 'team.untrack', detail: { tag: 'A' } })).toBe('Stopped tracking A');
+    expect(auditText({ action: 'discord.update', detail: { tag: 'A', urlEnding: 'wxyz' } })).toBe('Set the Discord posts of A (webhook …wxyz)');
+    expect(auditText({ action: 'discord.update', detail: { tag: 'A' } })).toBe('Set the Discord posts of A');
+    expect(auditText({ action: 'discord.remove', detail: { tag: 'A' } })).toBe('Removed the Discord webhook of A');
     expect(auditText({ action: 'other', detail: { a: 1 } })).toBe('other {"a":1}');
   });
 });
