@@ -12,6 +12,8 @@ export const DiscordSettings = z.object({
   urlEnding: z.string().nullable(),
   eventStandings: z.boolean(),
   dailyTop: z.boolean(),
+  /** A daily list of who joined and who left the team. */
+  memberLog: z.boolean(),
   /** Whether SITE_URL is set: posts link back to the site only then. */
   linksOn: z.boolean(),
 });
@@ -23,6 +25,7 @@ export const DiscordSettingsBody = z.object({
   url: z.string().trim().min(1, 'url is required').max(300, 'url is too long').optional(),
   eventStandings: z.boolean(),
   dailyTop: z.boolean(),
+  memberLog: z.boolean().default(false),
 });
 export type DiscordSettingsBody = z.input<typeof DiscordSettingsBody>;
 

@@ -11,31 +11,38 @@ export interface Webhook {
   url: string;
   eventStandings: boolean;
   dailyTop: boolean;
+  memberLog: boolean;
 }
 
+interface WebhookRow {
+  tag: string;
+  url: string;
+  event_standings: boolean;
+  daily_top: boolean;
+  member_log: boolean;
+}
+
+const WEBHOOK_COLUMNS = 'tag, url, event_standings, daily_top, member_log';
+const toWebhook = (r: WebhookRow): Webhook => ({ tag: r.tag, url: r.url, eventStandings: r.event_standings, dailyTop: r.daily_top, memberLog: r.member_log });
+
 export async function getWebhook(q: Queryable, tag: string): Promise<Webhook | null> {
-  const { rows } = await q.query<{ tag: string; url: string; event_standings: boolean; daily_top: boolean }>(
-    'SELECT tag, url, event_standings, daily_top FROM discord_webhooks WHERE tag = $1',
-    [tag],
-  );
-  const r = rows[0];
-  return r ? { tag: r.tag, url: r.url, eventStandings: r.event_standings, dailyTop: r.daily_top } : null;
+  const { rows } = await q.query<WebhookRow>(`SELECT ${WEBHOOK_COLUMNS} FROM discord_webhooks WHERE tag = $1`, [tag]);
+  return rows[0] ? toWebhook(rows[0]) : null;
 }
 
 export async function listWebhooks(q: Queryable): Promise<Webhook[]> {
-  const { rows } = await q.query<{ tag: string; url: string; event_standings: boolean; daily_top: boolean }>(
-    'SELECT tag, url, event_standings, daily_top FROM discord_webhooks ORDER BY tag',
-  );
-  return rows.map((r) => ({ tag: r.tag, url: r.url, eventStandings: r.event_standings, dailyTop: r.daily_top }));
+  const { rows } = await q.query<WebhookRow>(`SELECT ${WEBHOOK_COLUMNS} FROM discord_webhooks ORDER BY tag`);
+  return rows.map(toWebhook);
 }
 
 export async function saveWebhook(q: Queryable, w: Webhook, by: string, at: Date): Promise<void> {
   await q.query(
-    `INSERT INTO discord_webhooks (tag, url, event_standings, daily_top, updated_at, updated_by)
-     VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO discord_webhooks (tag, url, event_standings, daily_top, member_log, updated_at, updated_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (tag) DO UPDATE SET url = EXCLUDED.url, event_standings = EXCLUDED.event_standings,
-       daily_top = EXCLUDED.daily_top, updated_at = EXCLUDED.updated_at, updated_by = EXCLUDED.updated_by`,
-    [w.tag, w.url, w.eventStandings, w.dailyTop, at, by],
+       daily_top = EXCLUDED.daily_top, member_log = EXCLUDED.member_log, updated_at = EXCLUDED.updated_at,
+       updated_by = EXCLUDED.updated_by`,
+    [w.tag, w.url, w.eventStandings, w.dailyTop, w.memberLog, at, by],
   );
 }
 
@@ -123,4 +130,32 @@ export async function recentEventIds(q: Queryable, tag: string, now: Date, ended
     [tag, now, endedAfter],
   );
   return rows.map((r) => r.event_id);
+}
+
+export interface MemberChange {
+  username: string;
+  displayName: string;
+  joined: boolean;
+}
+
+/**
+ * Who joined `tag` (first seen) and who left it inside [from, to). Joins count only once the team
+ * was tracked before `from`: the first poll of a newly tracked team finds everyone, not newcomers.
+ */
+export async function memberChanges(q: Queryable, tag: string, from: Date, to: Date): Promise<MemberChange[]> {
+  const { rows } = await q.query<MemberChange & { at: Date }>(
+    `WITH changes AS (
+       SELECT m.user_id, m.first_seen AS at, true AS joined FROM memberships m
+        WHERE m.tag = $1 AND m.first_seen >= $2 AND m.first_seen < $3
+          AND EXISTS (SELECT 1 FROM memberships e WHERE e.tag = $1 AND e.first_seen < $2)
+       UNION ALL
+       SELECT m.user_id, m.left_at, false FROM memberships m
+        WHERE m.tag = $1 AND m.left_at >= $2 AND m.left_at < $3
+     )
+     SELECT r.username, COALESCE(NULLIF(r.display_name, ''), r.username) AS "displayName", c.joined, c.at
+       FROM changes c JOIN racers r ON r.user_id = c.user_id
+      ORDER BY c.at, r.username`,
+    [tag, from, to],
+  );
+  return rows.map((r) => ({ username: r.username, displayName: r.displayName, joined: r.joined }));
 }

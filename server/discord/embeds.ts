@@ -101,3 +101,22 @@ export function testMessage(o: { tag: string; by: string; siteUrl?: string }): D
     color: GREY,
   });
 }
+
+export function memberLogMessage(o: { tag: string; day: string; changes: Array<{ username: string; displayName: string; joined: boolean }>; siteUrl?: string }): DiscordPayload {
+  const name = (c: { username: string; displayName: string }) => {
+    const shown = escapeMarkdown(c.displayName);
+    return o.siteUrl ? `[${shown}](${o.siteUrl}/racers/${encodeURIComponent(c.username)})` : shown;
+  };
+  const joined = o.changes.filter((c) => c.joined);
+  const left = o.changes.filter((c) => !c.joined);
+  const lines = [
+    joined.length ? `**Joined (${joined.length}):** ${joined.map(name).join(', ')}` : '',
+    left.length ? `**Left (${left.length}):** ${left.map(name).join(', ')}` : '',
+  ].filter(Boolean);
+  return payload({
+    title: `${o.tag} members on ${o.day}`,
+    ...(o.siteUrl ? { url: `${o.siteUrl}/roster?tag=${encodeURIComponent(o.tag)}` } : {}),
+    description: lines.join('\n').slice(0, 4000),
+    color: GREY,
+  });
+}

@@ -2,16 +2,17 @@
  * After a poll: queues the posts each connected team chose and has not had yet. An event's final
  * standings once it has ended (posted from 10 minutes after its end, when the poll covering it
  * has committed; events ended within the last two days only), its standings so far once a day
- * while it runs (from its second day), and the team's top racers of the day before.
+ * while it runs (from its second day), the team's top racers of the day before, and who joined
+ * and left it that day (nothing when nobody did).
  */
 import { participants } from '../domain/event-results.js';
 import { addDayKeys, dayKeyOf, dayStart, formatSiteDateTime, todayKey } from '../domain/site-time.js';
 import { windowStats } from '../domain/stats.js';
-import { enqueue, isQueued, listWebhooks, recentEventIds, type Webhook } from '../db/discord-repo.js';
+import { enqueue, isQueued, listWebhooks, memberChanges, recentEventIds, type Webhook } from '../db/discord-repo.js';
 import type { Queryable } from '../db/database.js';
 import { findEvent, racerTeamTotals } from '../db/events-repo.js';
 import { participantsBetween } from '../db/team/participants-repo.js';
-import { dailyTopMessage, eventStandingsMessage, type StandingRow } from './embeds.js';
+import { dailyTopMessage, eventStandingsMessage, memberLogMessage, type StandingRow } from './embeds.js';
 
 export const SETTLE_MS = 10 * 60_000;
 const RECENT_MS = 2 * 24 * 3600_000;
@@ -90,12 +91,24 @@ async function queueDailyTop(q: Queryable, w: Webhook, o: EnqueueOptions): Promi
   return (await enqueue(q, { tag: w.tag, kind: 'daily-top', period: day, payload, at: o.now })) !== null ? 1 : 0;
 }
 
+async function queueMemberLog(q: Queryable, w: Webhook, o: EnqueueOptions): Promise<number> {
+  const today = todayKey(o.now, o.tz);
+  if (o.now.getTime() < dayStart(today, o.tz).getTime() + SETTLE_MS) return 0;
+  const day = addDayKeys(today, -1);
+  if (await isQueued(q, w.tag, 'members', day)) return 0;
+  const changes = await memberChanges(q, w.tag, dayStart(day, o.tz), dayStart(today, o.tz));
+  if (changes.length === 0) return 0;
+  const payload = memberLogMessage({ tag: w.tag, day, changes, siteUrl: o.siteUrl });
+  return (await enqueue(q, { tag: w.tag, kind: 'members', period: day, payload, at: o.now })) !== null ? 1 : 0;
+}
+
 /** Queues every due post of every connected team; returns how many were new. */
 export async function enqueueDue(q: Queryable, o: EnqueueOptions): Promise<number> {
   let queued = 0;
   for (const w of await listWebhooks(q)) {
     if (w.eventStandings) queued += await queueEvents(q, w, o);
     if (w.dailyTop) queued += await queueDailyTop(q, w, o);
+    if (w.memberLog) queued += await queueMemberLog(q, w, o);
   }
   return queued;
 }

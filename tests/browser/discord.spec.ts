@@ -37,12 +37,14 @@ test('a captain connects a Discord webhook, tests it, changes the posts and remo
   await expect(panel.getByRole('status')).toHaveText('Test message posted: check the channel.');
 
   await panel.getByLabel('The team’s top racers of each day').uncheck();
+  await panel.getByLabel('Who joined and who left the team each day').check();
   await panel.getByRole('button', { name: 'Save' }).click();
   await expect(panel.getByRole('status')).toHaveText('Saved.');
   await page.reload();
   await page.getByRole('tab', { name: 'Discord', exact: true }).click();
   await expect(panel.getByLabel('The team’s top racers of each day')).not.toBeChecked();
   await expect(panel.getByLabel(/Event standings/)).toBeChecked();
+  await expect(panel.getByLabel('Who joined and who left the team each day')).toBeChecked();
   expect(await page.content()).not.toContain(TOKEN);
 
   await panel.getByRole('button', { name: 'Remove' }).click();

@@ -1,8 +1,8 @@
 /**
  * Discord posts end to end against a local receiver: the settings calls (the webhook URL never in
  * an answer or a log line), the queued posts with hand-computed numbers, a 429 with retry_after
- * then success (posted exactly once), a 500 retried after the backoff, the test message and
- * removal.
+ * then success (posted exactly once), a 500 retried after the backoff, the join/leave log, the
+ * test message and removal.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, LOG_REDACT } from '../../server/http/app.js';
@@ -104,7 +104,7 @@ describe.each(dbKinds)('Discord posts on %s', (kind) => {
   it('stores the webhook and answers only its last 4 characters', async () => {
     const res = await put(captA, { tag: 'alpha', url: hookUrl, eventStandings: true, dailyTop: true });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ tag: 'ALPHA', connected: true, urlEnding: 'wxyz', eventStandings: true, dailyTop: true, linksOn: true });
+    expect(res.json()).toEqual({ tag: 'ALPHA', connected: true, urlEnding: 'wxyz', eventStandings: true, dailyTop: true, memberLog: false, linksOn: true });
     const read = await get(captA);
     expect(read.json().urlEnding).toBe('wxyz');
     for (const body of [res.body, read.body]) expect(body).not.toContain(TOKEN);
@@ -189,6 +189,27 @@ describe.each(dbKinds)('Discord posts on %s', (kind) => {
     expect(gone.json()).toEqual({ delivered: false, message: 'Not posted: Discord answered 404' });
     const other = await app.inject({ method: 'POST', url: '/api/admin/discord/test', headers: json(captB), payload: { tag: 'ALPHA' } });
     expect(other.statusCode).toBe(403);
+  });
+
+  it('posts who joined and left the day before, when chosen', async () => {
+    // 2026-03-11 in Chicago runs from 05:00 UTC to 05:00 UTC the next day.
+    await addRacer(db, { userId: 3, username: 'cat', displayName: 'Cat', tag: 'ALPHA', joined: new Date('2026-03-11T15:00:00Z') });
+    await db.query("UPDATE memberships SET left_at = '2026-03-11T20:00:00Z' WHERE user_id = 1");
+    await addRacer(db, { userId: 4, username: 'dan', tag: 'ALPHA', joined: new Date('2026-03-12T06:00:00Z') });
+    const res = await put(captA, { tag: 'ALPHA', eventStandings: true, dailyTop: false, memberLog: true });
+    expect(res.json()).toMatchObject({ memberLog: true, dailyTop: false });
+    at('2026-03-12T18:00:00Z');
+    const before = receiver.posts.length;
+    await service.runOnce();
+    expect(receiver.posts).toHaveLength(before + 1);
+    expect(receiver.posts.at(-1)!.body).toMatchObject({
+      embeds: [{
+        title: 'ALPHA members on 2026-03-11',
+        url: `${SITE}/roster?tag=ALPHA`,
+        description: `**Joined (1):** [Cat](${SITE}/racers/cat)\n**Left (1):** [Alf](${SITE}/racers/alf)`,
+      }],
+    });
+    expect((await outbox()).filter((r) => r.kind === 'members').map((r) => [r.period, r.status])).toEqual([['2026-03-11', 'sent']]);
   });
 
   it('keeps the URL when only the choices change, and removes it on request', async () => {

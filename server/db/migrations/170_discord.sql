@@ -6,6 +6,7 @@ CREATE TABLE discord_webhooks (
   url              text NOT NULL,
   event_standings  boolean NOT NULL DEFAULT true,
   daily_top        boolean NOT NULL DEFAULT true,
+  member_log       boolean NOT NULL DEFAULT false,
   updated_at       timestamptz NOT NULL,
   updated_by       text NOT NULL
 );

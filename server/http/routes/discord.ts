@@ -30,6 +30,7 @@ const discord: RouteModule = (app, { db, now, config }) => {
       urlEnding: w ? urlEnding(w.url) : null,
       eventStandings: w?.eventStandings ?? true,
       dailyTop: w?.dailyTop ?? true,
+      memberLog: w?.memberLog ?? false,
       linksOn: Boolean(config.siteUrl),
     };
   };
@@ -50,7 +51,7 @@ const discord: RouteModule = (app, { db, now, config }) => {
     { onRequest: requireStaff, schema: { tags: ['discord'], summary: 'Set the webhook and the posts', body: DiscordSettingsBody, response: { 200: DiscordSettings, ...errors } } },
     async (request, reply) => {
       const user = request.user!;
-      const { tag, url, eventStandings, dailyTop } = request.body;
+      const { tag, url, eventStandings, dailyTop, memberLog } = request.body;
       if (!canManageTeam(user, tag)) return reply.code(403).send({ error: OTHER_TEAM });
       if (!(await teamExists(db, tag))) return reply.code(404).send({ error: `Team ${tag} is not tracked` });
       const problem = url === undefined ? null : webhookUrlProblem(url, config.discordWebhookOrigins);
@@ -60,12 +61,12 @@ const discord: RouteModule = (app, { db, now, config }) => {
         const newUrl = url ?? current?.url;
         if (!newUrl) return reply.code(400).send({ error: 'url is required: paste the webhook URL from Discord' });
         const at = now();
-        await saveWebhook(tx, { tag, url: newUrl, eventStandings, dailyTop }, user.username, at);
+        await saveWebhook(tx, { tag, url: newUrl, eventStandings, dailyTop, memberLog }, user.username, at);
         await writeAudit(tx, {
           actor: user.username,
           action: 'discord.update',
           at,
-          detail: { tag, eventStandings, dailyTop, ...(url !== undefined && url !== current?.url ? { urlEnding: urlEnding(newUrl) } : {}) },
+          detail: { tag, eventStandings, dailyTop, memberLog, ...(url !== undefined && url !== current?.url ? { urlEnding: urlEnding(newUrl) } : {}) },
         });
         return settingsOf(tx, tag);
       });

@@ -1,6 +1,7 @@
 /**
  * The Discord panel of /teams/admin: paste the channel's webhook URL (write-only: only its last
- * 4 characters come back), choose the posts (event standings, daily top racers), send a test
+ * 4 characters come back), choose the posts (event standings, daily top racers, joins and
+ * leaves), send a test
  * message, or disconnect.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -27,6 +28,7 @@ function DiscordForm({ tag, settings, updatedAt }: { tag: string; settings: Disc
   const [url, setUrl] = useState('');
   const [eventStandings, setEventStandings] = useState(settings.eventStandings);
   const [dailyTop, setDailyTop] = useState(settings.dailyTop);
+  const [memberLog, setMemberLog] = useState(settings.memberLog);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -35,11 +37,12 @@ function DiscordForm({ tag, settings, updatedAt }: { tag: string; settings: Disc
   useEffect(() => {
     setEventStandings(settings.eventStandings);
     setDailyTop(settings.dailyTop);
-  }, [settings.eventStandings, settings.dailyTop]);
+    setMemberLog(settings.memberLog);
+  }, [settings.eventStandings, settings.dailyTop, settings.memberLog]);
 
   const key = discordQueryOptions(tag).queryKey;
   const save = useMutation({
-    mutationFn: () => saveDiscord({ tag, eventStandings, dailyTop, ...(url.trim() ? { url: url.trim() } : {}) }),
+    mutationFn: () => saveDiscord({ tag, eventStandings, dailyTop, memberLog, ...(url.trim() ? { url: url.trim() } : {}) }),
     onSuccess: (next) => {
       qc.setQueryData(key, next);
       setUrl('');
@@ -114,6 +117,10 @@ function DiscordForm({ tag, settings, updatedAt }: { tag: string; settings: Disc
           <label className="field-inline">
             <input type="checkbox" checked={dailyTop} onChange={(e) => setDailyTop(e.target.checked)} />
             The team’s top racers of each day
+          </label>
+          <label className="field-inline">
+            <input type="checkbox" checked={memberLog} onChange={(e) => setMemberLog(e.target.checked)} />
+            Who joined and who left the team each day
           </label>
         </fieldset>
         <p className="form-error" role="alert">
