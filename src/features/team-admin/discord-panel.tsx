@@ -132,7 +132,7 @@ function DiscordForm({ tag, settings, updatedAt }: { tag: string; settings: Disc
         <div className="form-actions form-actions-wrap">
           <DisabledReason id={`${id}-reason`} reason={testReason} />
           {settings.connected && (
-            <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)} disabled={busy || !!offline} title={offline}>
+            <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)} disabled={busy || !!offline} title={offline} aria-describedby={offline ? `${id}-reason` : undefined}>
               Remove
             </button>
           )}
