@@ -13,6 +13,10 @@ export interface Config {
   gameApiBase: string;
   siteTimezone: string;
   siteChatUrl?: string;
+  /** The site's public address (SITE_URL, else PUBLIC_URL) for absolute links in Discord posts. */
+  siteUrl?: string;
+  /** Where Discord webhook URLs may point (scheme and host); DISCORD_WEBHOOK_ORIGIN replaces the list. */
+  discordWebhookOrigins: string[];
   adminUsername?: string;
   adminPassword?: string;
   /**
@@ -36,6 +40,28 @@ export function parseTags(s: string | undefined): string[] {
     .filter(Boolean);
 }
 
+export const DISCORD_ORIGINS = ['https://discord.com', 'https://discordapp.com', 'https://ptb.discord.com', 'https://canary.discord.com'];
+
+function parseSiteUrl(s: string | undefined): string | undefined {
+  if (!s) return undefined;
+  let url: URL;
+  try {
+    url = new URL(s);
+  } catch {
+    throw new ConfigError(`SITE_URL must be an absolute http(s) address, got "${s}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`SITE_URL must start with https:// or http://, got "${s}"`);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+function parseOrigin(s: string): string {
+  try {
+    return new URL(s).origin;
+  } catch {
+    throw new ConfigError(`DISCORD_WEBHOOK_ORIGIN must be an address such as https://discord.com, got "${s}"`);
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const trackedTeams = parseTags(env.TRACKED_TEAMS);
   const port = Number(env.PORT ?? 3000);
@@ -51,6 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gameApiBase: (env.GAME_API_BASE || REAL_GAME_API_BASE).replace(/\/+$/, ''),
     siteTimezone: env.SITE_TIMEZONE || DEFAULT_SITE_TIMEZONE,
     siteChatUrl: env.SITE_CHAT_URL || undefined,
+    siteUrl: parseSiteUrl(env.SITE_URL || env.PUBLIC_URL),
+    discordWebhookOrigins: env.DISCORD_WEBHOOK_ORIGIN ? [parseOrigin(env.DISCORD_WEBHOOK_ORIGIN)] : DISCORD_ORIGINS,
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -13,6 +13,7 @@ import { startScheduler } from './collector/scheduler.js';
 import { ensureFirstAdmin } from './users/bootstrap-admin.js';
 import { startDemoCommunity, type DemoCommunity } from './demo/demo-community.js';
 import { writeBackupToken } from './ops/backup-token.js';
+import { startDiscordService } from './discord/discord-service.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -61,7 +62,9 @@ async function main() {
   }
 
   await app.listen({ port: config.port, host: config.host });
-  const scheduler = startScheduler({ db, base, tz: config.siteTimezone, logger: log, now });
+  // Discord posts are queued and sent after each poll has committed, in the background.
+  const discord = startDiscordService({ db, tz: config.siteTimezone, siteUrl: config.siteUrl, now, log });
+  const scheduler = startScheduler({ db, base, tz: config.siteTimezone, logger: log, now, onRun: () => discord.afterPoll() });
   log.info(
     `NT Team Stats is up on http://localhost:${config.port} (${config.demo ? 'demo community' : `tracking ${config.trackedTeams.join(', ')}`}, ${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
   );
@@ -72,6 +75,7 @@ async function main() {
     closing = true;
     log.info(`${signal}: finishing the current poll and shutting down...`);
     await scheduler.stop();
+    await discord.stop();
     await app.close();
     await demo?.close();
     await db.close();

@@ -10,7 +10,8 @@ export type AuditAction =
   | 'squad.assign' | 'squad.rename'
   | 'bot.flag' | 'bot.unflag'
   | 'team.track' | 'team.untrack'
-  | 'payout.paid' | 'payout.unpaid';
+  | 'payout.paid' | 'payout.unpaid'
+  | 'discord.update' | 'discord.remove';
 
 export async function writeAudit(
   tx: Queryable,

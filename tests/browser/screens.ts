@@ -91,6 +91,7 @@ export function screens(d: DemoData): Screen[] {
       },
     },
     { name: 'squads', who: 'admin', open: async (p) => { await p.goto(`/teams/admin?tag=${d.tag}`); await tab(p, 'Squads'); await expect(p.getByTestId('squad-box-Unassigned')).toBeVisible(); } },
+    { name: 'discord', who: 'admin', open: async (p) => { await p.goto(`/teams/admin?tag=${d.tag}`); await tab(p, 'Discord'); await expect(p.getByLabel(/webhook URL/i)).toBeVisible(); } },
     { name: 'users', who: 'admin', open: async (p) => { await p.goto('/admin'); await rows(p); } },
     { name: 'tracked teams', who: 'admin', open: async (p) => { await p.goto('/admin'); await tab(p, 'Tracked Teams'); await rows(p); } },
     { name: 'bot flags', who: 'admin', open: async (p) => { await p.goto('/admin'); await tab(p, 'Bot Flags'); await expect(p.getByText(/flagged|Flag/).first()).toBeVisible(); } },

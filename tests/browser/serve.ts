@@ -17,7 +17,8 @@ const staticDir = path.resolve(process.env.STATIC_DIR ?? 'dist');
 
 const db = await openPglite();
 await migrate(db);
-const config = { ...loadConfig({}), port, demo: true };
+// Discord webhooks in the browser tests point back at this server, which answers as Discord does.
+const config = { ...loadConfig({}), port, demo: true, discordWebhookOrigins: [`http://127.0.0.1:${port}`] };
 const now = () => new Date();
 const demo = await startDemoCommunity({ db, tz: config.siteTimezone, log: console, now, teams: 4, racersPerTeam: 20, days: 9 });
 await db.query(
@@ -25,6 +26,7 @@ await db.query(
   [await hashPassword('admin-password-123'), await hashPassword('captain-password-123'), demo.tags[0]],
 );
 const app = await buildApp({ db, config, now }, { staticDir });
+app.post('/api/webhooks/:id/:token', async (_request, reply) => reply.code(204).send());
 await app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e server on http://127.0.0.1:${port} (teams ${demo.tags.join(', ')})`);
 

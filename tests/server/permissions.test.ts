@@ -57,6 +57,14 @@ async function addPaidEvent(db: Database, tags: string[]): Promise<number> {
   return id;
 }
 
+/** A webhook for ALPHA pointing at a closed local port: a test message fails at once, offline. */
+async function addWebhook(db: Database): Promise<void> {
+  await db.query(
+    `INSERT INTO discord_webhooks (tag, url, updated_at, updated_by) VALUES ('ALPHA', 'http://127.0.0.1:9/api/webhooks/1/closed-port', now(), 'fixture')
+     ON CONFLICT (tag) DO NOTHING`,
+  );
+}
+
 let serial = 0;
 const fresh = (prefix: string) => `${prefix}${++serial}`;
 
@@ -157,6 +165,24 @@ const CASES: Case[] = [
     name: 'POST /api/event-payouts/{id}/mark (event of both teams)', expected: { anonymous: 401, teamadminOwn: 200, teamadminOther: 200, admin: 200 },
     request: async (db) => ({ method: 'POST', url: `/api/event-payouts/${await addPaidEvent(db, ['ALPHA', 'BRAVO'])}/mark`, payload: { Username: 'alf', Paid: true, Amount: 15 } }),
   },
+    name: 'PUT /api/admin/discord', expected: OWN_TEAM,
+    request: async () => ({ method: 'PUT', url: '/api/admin/discord', payload: { tag: 'ALPHA', url: `https://discord.com/api/webhooks/123456789012/${fresh('token-abcdefgh')}`, eventStandings: true, dailyTop: false } }),
+  },
+  {
+    name: 'DELETE /api/admin/discord/{tag}', expected: OWN_TEAM,
+    request: async (db) => {
+      await addWebhook(db);
+      return { method: 'DELETE', url: '/api/admin/discord/ALPHA' };
+    },
+  },
+  {
+    name: 'POST /api/admin/discord/test', expected: OWN_TEAM,
+    request: async (db) => {
+      await addWebhook(db);
+      return { method: 'POST', url: '/api/admin/discord/test', payload: { tag: 'ALPHA' } };
+    },
+  },
+  { name: 'GET /api/admin/discord', expected: OWN_TEAM, read: true, request: async () => ({ method: 'GET', url: '/api/admin/discord?tag=ALPHA' }) },
   { name: 'GET /api/users', expected: ADMIN_ONLY, read: true, request: async () => ({ method: 'GET', url: '/api/users' }) },
   { name: 'GET /api/admin/bot-flags', expected: ADMIN_ONLY, read: true, request: async () => ({ method: 'GET', url: '/api/admin/bot-flags' }) },
   { name: 'GET /api/admin/tracked-teams', expected: ADMIN_ONLY, read: true, request: async () => ({ method: 'GET', url: '/api/admin/tracked-teams' }) },
@@ -181,6 +207,8 @@ async function snapshot(db: Database): Promise<string> {
     db.query('SELECT tag, tracked FROM teams ORDER BY tag'),
     db.query('SELECT id FROM audit_log ORDER BY id'),
     db.query('SELECT * FROM payout_marks ORDER BY event_id, user_id'),
+    db.query('SELECT tag, url, event_standings, daily_top FROM discord_webhooks ORDER BY tag'),
+    db.query('SELECT id, status FROM discord_outbox ORDER BY id'),
   ]);
   return JSON.stringify(parts.map((p) => p.rows));
 }

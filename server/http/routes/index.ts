@@ -3,6 +3,7 @@ import type { RouteModule } from '../context.js';
 import activity from './activity.js';
 import adminEvents from './admin-events.js';
 import backup from './backup.js';
+import discord from './discord.js';
 import events from './events.js';
 import health from './health.js';
 import leaderboards from './leaderboards.js';
@@ -38,4 +39,5 @@ export const routeModules: RouteModule[] = [
   health,
   backup,
   payouts,
+  discord,
 ];

@@ -13,6 +13,9 @@ describe('audit log text', () => {
     expect(auditText({ action: 'payout.paid', detail: { username: 'x', amount: 7.5, eventId: 3 } })).toBe('Marked x paid $7.50 in event 3');
     expect(auditText({ action: 'payout.paid', detail: { username: 'x', amount: 9, previousAmount: 7.5, eventId: 3 } })).toBe('Marked x paid $9.00 in event 3 (was $7.50)');
     expect(auditText({ action: 'payout.unpaid', detail: { username: 'x', amount: 9, eventId: 3 } })).toBe('Marked x unpaid in event 3 (had $9.00)');
+    expect(auditText({ action: 'discord.update', detail: { tag: 'A', urlEnding: 'wxyz' } })).toBe('Set the Discord posts of A (webhook …wxyz)');
+    expect(auditText({ action: 'discord.update', detail: { tag: 'A' } })).toBe('Set the Discord posts of A');
+    expect(auditText({ action: 'discord.remove', detail: { tag: 'A' } })).toBe('Removed the Discord webhook of A');
     expect(auditText({ action: 'other', detail: { a: 1 } })).toBe('other {"a":1}');
   });
 });

@@ -39,6 +39,10 @@ export function auditText(e: Pick<AuditEntry, 'action' | 'detail'>): string {
       return `Marked ${d.username} paid $${Number(d.amount).toFixed(2)} in event ${d.eventId}${d.previousAmount !== undefined ? ` (was $${Number(d.previousAmount).toFixed(2)})` : ''}`;
     case 'payout.unpaid':
       return `Marked ${d.username} unpaid in event ${d.eventId} (had $${Number(d.amount).toFixed(2)})`;
+    case 'discord.update':
+      return `Set the Discord posts of ${d.tag}${d.urlEnding ? ` (webhook …${d.urlEnding})` : ''}`;
+    case 'discord.remove':
+      return `Removed the Discord webhook of ${d.tag}`;
     default:
       return `${e.action} ${JSON.stringify(d)}`;
   }

@@ -9,6 +9,7 @@ import { meQueryOptions, myTeamTagQueryOptions } from '../../lib/session';
 import { Empty, Loading } from '../../ui/states';
 import { TabPanel, tabId, Tabs } from '../../ui/tabs';
 import { AdminEventsPanel } from './admin-events-panel';
+import { DiscordPanel } from './discord-panel';
 import { SquadsBoard } from './squads-board';
 import './team-admin.css';
 
@@ -16,10 +17,11 @@ export const LOGIN_REQUIRED = 'Login now required to add/modify/delete Events an
 
 export const NO_TEAM_GRANTED = 'No team has been granted to your account yet, so you cannot manage any events or squads. Ask an admin to set your team under Admin → Users.';
 
-type View = 'events' | 'squads';
+type View = 'events' | 'squads' | 'discord';
 const VIEWS = [
   { key: 'events', label: 'Events' },
   { key: 'squads', label: 'Squads' },
+  { key: 'discord', label: 'Discord' },
 ];
 
 export function TeamAdminPage({ tag }: { tag: string | undefined }) {
@@ -54,7 +56,13 @@ export function TeamAdminPage({ tag }: { tag: string | undefined }) {
     <div className="team-admin">
       <Tabs items={VIEWS} active={view} onSelect={(k) => setView(k as View)} label="Team admin" variant="secondary" panelId={panelId} />
       <TabPanel id={panelId} labelledBy={[tabId(panelId, view)]}>
-        {view === 'events' ? <AdminEventsPanel key={team} tag={team} ownTeam={ownTeam} /> : <SquadsBoard key={team} tag={team} />}
+        {view === 'events' ? (
+          <AdminEventsPanel key={team} tag={team} ownTeam={ownTeam} />
+        ) : view === 'squads' ? (
+          <SquadsBoard key={team} tag={team} />
+        ) : (
+          <DiscordPanel key={team} tag={team} />
+        )}
       </TabPanel>
     </div>
   );

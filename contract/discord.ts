@@ -1,0 +1,40 @@
+/**
+ * Calls of a team's Discord connection (staff of that team): its settings, where the webhook URL
+ * is write-only (answers show its last characters, never the URL), and a test message.
+ */
+import { z } from 'zod';
+import { TeamTag } from './common.js';
+
+export const DiscordSettings = z.object({
+  tag: z.string(),
+  connected: z.boolean(),
+  /** The webhook URL's last 4 characters, to tell which one is set; null when none is. */
+  urlEnding: z.string().nullable(),
+  eventStandings: z.boolean(),
+  dailyTop: z.boolean(),
+  /** A daily list of who joined and who left the team. */
+  memberLog: z.boolean(),
+  /** Whether SITE_URL is set: posts link back to the site only then. */
+  linksOn: z.boolean(),
+});
+export type DiscordSettings = z.infer<typeof DiscordSettings>;
+
+/** Saves the choices; `url` sets or replaces the webhook, left out it keeps the current one. */
+export const DiscordSettingsBody = z.object({
+  tag: TeamTag,
+  url: z.string().trim().min(1, 'url is required').max(300, 'url is too long').optional(),
+  eventStandings: z.boolean(),
+  dailyTop: z.boolean(),
+  memberLog: z.boolean().default(false),
+});
+export type DiscordSettingsBody = z.input<typeof DiscordSettingsBody>;
+
+export const DiscordTagParams = z.object({ tag: TeamTag });
+export const DiscordTestBody = z.object({ tag: TeamTag });
+
+export const DiscordTestResponse = z.object({
+  delivered: z.boolean(),
+  /** What happened, in words (Discord's status, a wait it asked for). */
+  message: z.string(),
+});
+export type DiscordTestResponse = z.infer<typeof DiscordTestResponse>;

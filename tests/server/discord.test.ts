@@ -1,0 +1,229 @@
+/**
+ * Discord posts end to end against a local receiver: the settings calls (the webhook URL never in
+ * an answer or a log line), the queued posts with hand-computed numbers, a 429 with retry_after
+ * then success (posted exactly once), a 500 retried after the backoff, the join/leave log, the
+ * test message and removal.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, LOG_REDACT } from '../../server/http/app.js';
+import type { App } from '../../server/http/context.js';
+import type { Database } from '../../server/db/database.js';
+import { loadConfig } from '../../server/config.js';
+import { startDiscordService, type DiscordService } from '../../server/discord/discord-service.js';
+import { addBatches, addRacer, addTeam, dbKinds, freshDatabase, TEST_TZ } from './helpers.js';
+import { addUser, json, login } from './staff-helpers.js';
+import { startReceiver, type Receiver } from './discord-receiver.js';
+
+const TOKEN = 'SECRETtokenABCDEFGHIJ_wxyz';
+const SITE = 'https://stats.example.org';
+
+interface OutboxRow {
+  kind: string;
+  period: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: Date;
+}
+
+describe.each(dbKinds)('Discord posts on %s', (kind) => {
+  let db: Database;
+  let app: App;
+  let receiver: Receiver;
+  let service: DiscordService;
+  let current = new Date('2026-03-10T18:00:00Z');
+  const logLines: string[] = [];
+  let captA = '';
+  let captB = '';
+  let hookUrl = '';
+  let eventId = 0;
+
+  const outbox = async () =>
+    (await db.query<OutboxRow>('SELECT kind, period, status, attempts, last_error, next_attempt_at FROM discord_outbox ORDER BY id')).rows;
+  const at = (iso: string) => {
+    current = new Date(iso);
+  };
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    hookUrl = `${receiver.origin}/api/webhooks/123456789012/${TOKEN}`;
+    db = await freshDatabase(kind);
+    const config = { ...loadConfig({}), siteTimezone: TEST_TZ, trackedTeams: ['ALPHA'], demo: false, siteUrl: SITE, discordWebhookOrigins: [receiver.origin] };
+    app = await buildApp(
+      { db, config, now: () => current },
+      { logger: { level: 'debug', redact: LOG_REDACT, stream: { write: (line: string) => void logLines.push(line) } } },
+    );
+    await app.ready();
+    service = startDiscordService({ db, tz: TEST_TZ, siteUrl: SITE, now: () => current, log: app.log, intervalMs: 3_600_000 });
+    await addTeam(db, 'ALPHA');
+    await addTeam(db, 'BRAVO');
+    await addRacer(db, { userId: 1, username: 'alf', displayName: 'Alf', tag: 'ALPHA' });
+    await addRacer(db, { userId: 2, username: 'bea', displayName: 'Bea', tag: 'ALPHA' });
+    // 2026-03-09 in Chicago (CDT, UTC-5). Alf: 100 WPM, 99 %, 10 × 150 × 0.99 = 1485 points;
+    // Bea: 60 WPM, 95 %, 20 × 130 × 0.95 = 2470 points.
+    await addBatches(db, [
+      { userId: 1, tag: 'ALPHA', endTime: new Date('2026-03-09T18:00:00Z'), races: 10, typed: 5000, errs: 50, secs: 600 },
+      { userId: 2, tag: 'ALPHA', endTime: new Date('2026-03-09T18:00:00Z'), races: 20, typed: 6000, errs: 300, secs: 1200 },
+    ]);
+    const { rows } = await db.query<{ event_id: number }>(
+      `INSERT INTO events (title, start_time, end_time, default_sort) VALUES ('Spring *Sprint*', '2026-03-09T00:00:00Z', '2026-03-10T00:00:00Z', 'Races') RETURNING event_id`,
+    );
+    eventId = rows[0].event_id;
+    await db.query("INSERT INTO event_teams (event_id, tag, position) VALUES ($1, 'ALPHA', 0)", [eventId]);
+    await addUser(db, { username: 'captA', password: 'pw-captA', role: 'teamadmin', teamTag: 'ALPHA' });
+    await addUser(db, { username: 'captB', password: 'pw-captB', role: 'teamadmin', teamTag: 'BRAVO' });
+    captA = await login(app, 'captA', 'pw-captA');
+    captB = await login(app, 'captB', 'pw-captB');
+  });
+  afterAll(async () => {
+    await service.stop();
+    await app.close();
+    await db.close();
+    await receiver.close();
+  });
+
+  const put = (cookie: string, payload: object) => app.inject({ method: 'PUT', url: '/api/admin/discord', headers: json(cookie), payload });
+  const get = (cookie?: string) => app.inject({ url: '/api/admin/discord?tag=alpha', headers: cookie ? { cookie } : {} });
+
+  it('refuses a webhook URL outside Discord and changes nothing', async () => {
+    for (const url of [
+      `https://evil.example.com/api/webhooks/123456789012/${TOKEN}`,
+      `${receiver.origin}/api/other/123456789012/${TOKEN}`,
+      `${hookUrl}?wait=true`,
+      'not a url',
+    ]) {
+      const res = await put(captA, { tag: 'ALPHA', url, eventStandings: true, dailyTop: true });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error).toMatch(/url must/);
+    }
+    const none = await put(captA, { tag: 'ALPHA', eventStandings: true, dailyTop: true });
+    expect(none.statusCode).toBe(400);
+    expect((await db.query('SELECT * FROM discord_webhooks')).rows).toEqual([]);
+  });
+
+  it('stores the webhook and answers only its last 4 characters', async () => {
+    const res = await put(captA, { tag: 'alpha', url: hookUrl, eventStandings: true, dailyTop: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ tag: 'ALPHA', connected: true, urlEnding: 'wxyz', eventStandings: true, dailyTop: true, memberLog: false, linksOn: true });
+    const read = await get(captA);
+    expect(read.json().urlEnding).toBe('wxyz');
+    for (const body of [res.body, read.body]) expect(body).not.toContain(TOKEN);
+    expect((await get()).statusCode).toBe(401);
+    expect((await get(captB)).statusCode).toBe(403);
+    const audit = await db.query<{ detail: unknown }>("SELECT detail FROM audit_log WHERE action = 'discord.update'");
+    expect(JSON.stringify(audit.rows)).not.toContain(TOKEN);
+  });
+
+  it('waits out a 429 and then posts each message exactly once', async () => {
+    receiver.script({ status: 429, body: { message: 'You are being rate limited.', retry_after: 2.5, global: false } });
+    await service.runOnce();
+    expect(receiver.posts.map((p) => p.answered)).toEqual([429]);
+    expect((await outbox()).map((r) => [r.kind, r.period, r.status])).toEqual([
+      ['event-final', String(eventId), 'pending'],
+      ['daily-top', '2026-03-09', 'pending'],
+    ]);
+    // Held for Discord's wait: nothing goes out before it is over.
+    at('2026-03-10T18:00:02Z');
+    await service.runOnce();
+    expect(receiver.posts).toHaveLength(1);
+    at('2026-03-10T18:00:03Z');
+    await service.runOnce();
+    await service.runOnce();
+    expect(receiver.posts.map((p) => p.answered)).toEqual([429, 204, 204]);
+    expect((await outbox()).map((r) => r.status)).toEqual(['sent', 'sent']);
+
+    const [, standings, daily] = receiver.posts;
+    expect(standings.path).toBe(`/api/webhooks/123456789012/${TOKEN}`);
+    expect(standings.contentType).toBe('application/json');
+    expect(standings.body).toEqual({
+      username: 'NT Team Stats',
+      allowed_mentions: { parse: [] },
+      embeds: [{
+        title: 'Final standings: Spring *Sprint*',
+        url: `${SITE}/eventviewer?tag=ALPHA&event=${eventId}`,
+        description: [
+          `🥇 [Bea](${SITE}/racers/bea) · 20 races · 60.0 WPM · 95.0% · 2,470 pts`,
+          `🥈 [Alf](${SITE}/racers/alf) · 10 races · 100.0 WPM · 99.0% · 1,485 pts`,
+        ].join('\n'),
+        color: 0x2e7d32,
+        footer: { text: '2 racers · by Races · ended 2026-03-09 19:00 CT' },
+      }],
+    });
+    expect(daily.body).toMatchObject({
+      embeds: [{
+        title: 'ALPHA top racers of 2026-03-09',
+        url: `${SITE}/activity?tag=ALPHA`,
+        footer: { text: '2 racers · 30 races · by points' },
+      }],
+    });
+    expect((daily.body as { embeds: Array<{ description: string }> }).embeds[0].description.split('\n')[0]).toContain('[Bea]');
+  });
+
+  it('retries a 500 after the backoff, and a later poll never queues a message twice', async () => {
+    at('2026-03-11T18:00:00Z');
+    receiver.script({ status: 500, body: { message: 'oops' } });
+    await service.runOnce();
+    const failed = (await outbox()).at(-1)!;
+    expect([failed.kind, failed.period, failed.status, failed.attempts, failed.last_error]).toEqual(['daily-top', '2026-03-10', 'pending', 1, 'Discord answered 500']);
+    expect(failed.next_attempt_at.toISOString()).toBe('2026-03-11T18:00:30.000Z');
+    at('2026-03-11T18:00:20Z');
+    await service.runOnce();
+    expect(receiver.posts).toHaveLength(4);
+    at('2026-03-11T18:00:31Z');
+    await service.runOnce();
+    await service.runOnce();
+    expect(receiver.posts.map((p) => p.answered)).toEqual([429, 204, 204, 500, 204]);
+    expect((receiver.posts[4].body as { embeds: Array<{ description: string }> }).embeds[0].description).toBe('Nobody raced that day.');
+    expect((await outbox()).map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
+  });
+
+  it('posts a test message when asked, and says so when Discord refuses it', async () => {
+    const ok = await app.inject({ method: 'POST', url: '/api/admin/discord/test', headers: json(captA), payload: { tag: 'ALPHA' } });
+    expect(ok.json()).toEqual({ delivered: true, message: 'Test message posted' });
+    expect(receiver.posts.at(-1)!.body).toMatchObject({ embeds: [{ title: 'NT Team Stats is connected to ALPHA' }] });
+    receiver.script({ status: 429, body: { retry_after: 1.2 } });
+    const limited = await app.inject({ method: 'POST', url: '/api/admin/discord/test', headers: json(captA), payload: { tag: 'ALPHA' } });
+    expect(limited.json()).toEqual({ delivered: false, message: 'Discord asked to wait 2 s: try again then' });
+    receiver.script({ status: 404, body: { message: 'Unknown Webhook' } });
+    const gone = await app.inject({ method: 'POST', url: '/api/admin/discord/test', headers: json(captA), payload: { tag: 'ALPHA' } });
+    expect(gone.json()).toEqual({ delivered: false, message: 'Not posted: Discord answered 404' });
+    const other = await app.inject({ method: 'POST', url: '/api/admin/discord/test', headers: json(captB), payload: { tag: 'ALPHA' } });
+    expect(other.statusCode).toBe(403);
+  });
+
+  it('posts who joined and left the day before, when chosen', async () => {
+    // 2026-03-11 in Chicago runs from 05:00 UTC to 05:00 UTC the next day.
+    await addRacer(db, { userId: 3, username: 'cat', displayName: 'Cat', tag: 'ALPHA', joined: new Date('2026-03-11T15:00:00Z') });
+    await db.query("UPDATE memberships SET left_at = '2026-03-11T20:00:00Z' WHERE user_id = 1");
+    await addRacer(db, { userId: 4, username: 'dan', tag: 'ALPHA', joined: new Date('2026-03-12T06:00:00Z') });
+    const res = await put(captA, { tag: 'ALPHA', eventStandings: true, dailyTop: false, memberLog: true });
+    expect(res.json()).toMatchObject({ memberLog: true, dailyTop: false });
+    at('2026-03-12T18:00:00Z');
+    const before = receiver.posts.length;
+    await service.runOnce();
+    expect(receiver.posts).toHaveLength(before + 1);
+    expect(receiver.posts.at(-1)!.body).toMatchObject({
+      embeds: [{
+        title: 'ALPHA members on 2026-03-11',
+        url: `${SITE}/roster?tag=ALPHA`,
+        description: `**Joined (1):** [Cat](${SITE}/racers/cat)\n**Left (1):** [Alf](${SITE}/racers/alf)`,
+      }],
+    });
+    expect((await outbox()).filter((r) => r.kind === 'members').map((r) => [r.period, r.status])).toEqual([['2026-03-11', 'sent']]);
+  });
+
+  it('keeps the URL when only the choices change, and removes it on request', async () => {
+    const res = await put(captA, { tag: 'ALPHA', eventStandings: false, dailyTop: true });
+    expect(res.json()).toMatchObject({ connected: true, urlEnding: 'wxyz', eventStandings: false });
+    const del = await app.inject({ method: 'DELETE', url: '/api/admin/discord/ALPHA', headers: { cookie: captA } });
+    expect(del.statusCode).toBe(200);
+    expect((await get(captA)).json()).toMatchObject({ connected: false, urlEnding: null });
+    expect((await app.inject({ method: 'DELETE', url: '/api/admin/discord/ALPHA', headers: { cookie: captA } })).statusCode).toBe(404);
+  });
+
+  it('never writes the webhook URL or its token to the log', () => {
+    expect(logLines.length).toBeGreaterThan(10);
+    expect(logLines.some((l) => l.includes('Discord message sent'))).toBe(true);
+    for (const line of logLines) expect(line).not.toContain(TOKEN);
+  });
+});
