@@ -165,6 +165,7 @@ const CASES: Case[] = [
     name: 'POST /api/event-payouts/{id}/mark (event of both teams)', expected: { anonymous: 401, teamadminOwn: 200, teamadminOther: 200, admin: 200 },
     request: async (db) => ({ method: 'POST', url: `/api/event-payouts/${await addPaidEvent(db, ['ALPHA', 'BRAVO'])}/mark`, payload: { Username: 'alf', Paid: true, Amount: 15 } }),
   },
+  {
     name: 'PUT /api/admin/discord', expected: OWN_TEAM,
     request: async () => ({ method: 'PUT', url: '/api/admin/discord', payload: { tag: 'ALPHA', url: `https://discord.com/api/webhooks/123456789012/${fresh('token-abcdefgh')}`, eventStandings: true, dailyTop: false } }),
   },
