@@ -6,6 +6,7 @@ import backup from './backup.js';
 import events from './events.js';
 import health from './health.js';
 import leaderboards from './leaderboards.js';
+import live from './live.js';
 import login from './login.js';
 import racers from './racers.js';
 import roster from './roster.js';
@@ -34,4 +35,5 @@ export const routeModules: RouteModule[] = [
   leaderboards,
   health,
   backup,
+  live,
 ];
