@@ -32,8 +32,11 @@ export async function openLiveStream(url: string): Promise<LiveStream> {
     if (!res.body) return;
     const decoder = new TextDecoder();
     try {
-      for await (const chunk of res.body) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+      const reader = res.body.getReader();
+      for (;;) {
+        const { done: finished, value } = await reader.read();
+        if (finished) break;
+        buffer += decoder.decode(value, { stream: true });
         let cut: number;
         while ((cut = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, cut);
