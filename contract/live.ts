@@ -4,13 +4,11 @@
  * the same database; a comment line every ~25 s keeps proxies from closing it.
  */
 import { z } from 'zod';
+import type { LiveVersion as LiveVersionShape } from './live-events.js';
 
-export const LIVE_PATH = '/api/live';
-/** The SSE event name that carries a `LiveVersion`. */
-export const LIVE_VERSION_EVENT = 'version';
+export { LIVE_PATH, LIVE_VERSION_EVENT } from './live-events.js';
 
-export const LiveVersion = z.object({ version: z.number().int().nonnegative() });
-export type LiveVersion = z.infer<typeof LiveVersion>;
+export const LiveVersion: z.ZodType<LiveVersionShape> = z.object({ version: z.number().int().nonnegative() });
 
 /** The stream takes no parameters; unknown ones are ignored (EventSource sends none). */
 export const LiveQuery = z.object({});

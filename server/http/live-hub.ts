@@ -9,7 +9,7 @@
  */
 import type { Queryable } from '../db/database.js';
 import { onDataChanged, readDataVersion } from '../db/data-version.js';
-import { LIVE_VERSION_EVENT, type LiveVersion } from '../../contract/live.js';
+import { LIVE_VERSION_EVENT, type LiveVersion } from '../../contract/live-events.js';
 
 /** The part of a Node response the hub writes to. */
 export interface LiveSink {

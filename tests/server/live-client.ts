@@ -2,6 +2,8 @@
  * A server-sent-events reader for tests of GET /api/live: opens the stream over real HTTP and
  * hands out its events (and comment lines) in order, waiting for the next one with a timeout.
  */
+import { LiveVersion } from '../../contract/live.js';
+
 export interface StreamItem {
   /** `version` for an event, `comment` for a `: ...` line. */
   kind: string;
@@ -76,7 +78,7 @@ export async function openLiveStream(url: string): Promise<LiveStream> {
       for (;;) {
         const item = await next(Math.max(1, deadline - Date.now()));
         if (item.kind !== 'version') continue;
-        const { version } = JSON.parse(item.data) as { version: number };
+        const { version } = LiveVersion.parse(JSON.parse(item.data));
         if (version >= min) return version;
       }
     },
