@@ -39,3 +39,17 @@ test('once the service worker controls the page, the stream still comes from the
   expect(live.fromServiceWorker()).toBe(false);
   expect(live.headers()['x-accel-buffering']).toBe('no');
 });
+
+test('a stream the server cannot open is tried again with backoff and leaves the app online', async ({ page }) => {
+  let tries = 0;
+  await page.route('**/api/live', (route) => {
+    tries++;
+    return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Too many live streams open; try again later"}' });
+  });
+  await page.goto('/leaderboards?view=teams');
+  await expect(page.locator('.data-as-of time')).toBeVisible();
+  // The first try, then again after about 1 s and 2 s more.
+  await expect.poll(() => tries, { timeout: 8_000 }).toBeGreaterThanOrEqual(3);
+  await expect(page.locator('.banner-offline')).toHaveCount(0);
+  await expect(page.locator('.data-as-of')).not.toHaveClass(/data-as-of-offline/);
+});
