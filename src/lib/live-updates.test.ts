@@ -141,4 +141,25 @@ describe('the live stream', () => {
     await vi.advanceTimersByTimeAsync(180_000);
     expect(fetch).toHaveBeenCalledTimes(1);
   });
+
+  it('lets the stream go while the tab is hidden and opens a new one when it is shown', () => {
+    stop();
+    const page = Object.assign(new EventTarget(), { visibilityState: 'visible' });
+    vi.stubGlobal('document', page);
+    FakeSource.all = [];
+    stop = connectLiveUpdates(client, { createSource: (url) => new FakeSource(url), fallbackMs: 60_000, random: () => 0.5 });
+    FakeSource.all[0].version(4);
+    page.visibilityState = 'hidden';
+    page.dispatchEvent(new Event('visibilitychange'));
+    expect(FakeSource.all[0].closed).toBe(true);
+    vi.advanceTimersByTime(120_000);
+    expect(FakeSource.all).toHaveLength(1);
+    page.visibilityState = 'visible';
+    page.dispatchEvent(new Event('visibilitychange'));
+    expect(FakeSource.all).toHaveLength(2);
+    FakeSource.all[1].version(4);
+    expect(isStale(BOARD)).toBe(false);
+    FakeSource.all[1].version(5);
+    expect(isStale(BOARD)).toBe(true);
+  });
 });

@@ -4,8 +4,8 @@
  * every public query (staff data and the login state are left alone), so "Data as of" and the
  * screen on show refetch without a reload. A dropped stream is opened again with backoff, and
  * while it is down a minute timer asks GET /api/site instead: a new "Data as of" invalidates the
- * same queries. Offline (lib/online.ts) the stream is simply closed; its errors never make the
- * app count as offline.
+ * same queries. Offline (lib/online.ts) and in a hidden tab the stream is simply closed; its
+ * errors never make the app count as offline.
  */
 import { onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { LIVE_PATH, LIVE_VERSION_EVENT, type LiveVersion } from '../../contract/live-events';
@@ -75,8 +75,10 @@ export function connectLiveUpdates(queryClient: QueryClient, options: LiveUpdate
     lastVersion = version;
   };
 
+  const hidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
+
   const open = () => {
-    if (source || !onlineManager.isOnline()) return;
+    if (source || !onlineManager.isOnline() || hidden()) return;
     const es = createSource(LIVE_PATH);
     source = es;
     // Until this stream's first event (a buffering proxy may hold it forever) the timer stands in.
@@ -131,9 +133,23 @@ export function connectLiveUpdates(queryClient: QueryClient, options: LiveUpdate
       stopFallback();
     }
   });
+  // A hidden tab lets its stream go: browsers allow six connections per site over HTTP/1.1, and a
+  // long-lived stream in every background tab would use them up. Shown again, the new stream's
+  // first version tells whether anything changed meanwhile.
+  const onVisibility = () => {
+    if (hidden()) {
+      close();
+      stopFallback();
+    } else {
+      attempt = 0;
+      open();
+    }
+  };
+  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
   open();
 
   return () => {
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
     unsubscribe();
     close();
     stopFallback();
