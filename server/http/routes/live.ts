@@ -49,9 +49,13 @@ export function liveRoutes(options: LiveHubOptions = {}): RouteModule {
         });
         res.socket?.setNoDelay(true);
         res.on('close', () => hub.remove(res));
+        // A write racing a dropped connection must not become an unhandled 'error'.
+        res.on('error', () => hub.remove(res));
         request.log.debug('live stream opened');
         try {
           await hub.add(res);
+          // Gone while its first version was read: 'close' came before the hub knew it.
+          if (res.destroyed) hub.remove(res);
         } catch (err) {
           request.log.warn({ err }, 'live stream: reading the data version failed');
           res.end();
