@@ -12,6 +12,7 @@ import { connectOnlineManager } from './lib/online';
 import { createQueryClient, persistOptions } from './lib/query-client';
 import { parseSearch, stringifySearch } from './lib/search';
 import { watchSession } from './lib/session-end';
+import { connectLiveUpdates } from './lib/live-updates';
 import { syncSiteTimezone } from './lib/site';
 import { registerServiceWorker } from './features/app-shell/service-worker';
 import { RouteError, RoutePending } from './features/app-shell/route-states';
@@ -25,6 +26,7 @@ connectOnlineManager();
 const queryClient = createQueryClient();
 syncSiteTimezone(queryClient);
 watchSession(queryClient);
+connectLiveUpdates(queryClient);
 
 const router = createRouter({
   routeTree,

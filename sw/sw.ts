@@ -3,7 +3,7 @@
  * The service worker: precaches the built shell (HTML, JS, CSS, icons, manifest), answers page
  * navigations with the precached index.html so deep links open offline, and takes over when the
  * page asks (the "update available" prompt). It does not cache /api responses: the app keeps
- * those in its own persisted query cache.
+ * those in its own persisted query cache, and leaves the /api/live event stream to the network.
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';

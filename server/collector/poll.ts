@@ -6,6 +6,7 @@
  * and its races must land in the slot (and event window) of that moment.
  */
 import type { Database } from '../db/database.js';
+import { bumpDataVersion, notifyDataChanged } from '../db/data-version.js';
 import { fetchTeam, type FetchResult } from './client.js';
 import type { MemberAnomaly } from './team-state.js';
 import { recordFailure, writePoll } from './write-poll.js';
@@ -186,9 +187,15 @@ export async function pollTeams(o: PollOptions): Promise<PollRunSummary> {
   }
   const ok = teams.filter((t) => t.ok).length;
   const failed = teams.length - ok;
-  await o.db.query('UPDATE collector_runs SET finished_at = $2, teams_ok = $3, teams_failed = $4 WHERE id = $1', [
-    runId, new Date().toISOString(), ok, failed,
-  ]);
+  // A run with data moves "Data as of" (GET /api/site): a change visitors see, so it bumps the data
+  // version too, and open screens (GET /api/live) refresh once the run is complete.
+  const finished = await o.db.transaction(async (tx) => {
+    await tx.query('UPDATE collector_runs SET finished_at = $2, teams_ok = $3, teams_failed = $4 WHERE id = $1', [
+      runId, new Date().toISOString(), ok, failed,
+    ]);
+    return ok > 0 ? bumpDataVersion(tx) : null;
+  });
+  if (finished !== null) notifyDataChanged(finished);
   log.info({ runId, snapshotAt: o.now.toISOString(), ok, failed }, 'collector run finished');
   return { runId, snapshotAt: o.now, teams, ok, failed };
 }

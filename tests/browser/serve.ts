@@ -2,7 +2,8 @@
  * The server the browser tests run against: a fresh in-memory database with a small demo
  * community (4 simulated teams, 9 days of 10-minute history, sample events and squads), the staff
  * accounts admin / admin-password-123 (admin) and captain / captain-password-123 (teamadmin of the
- * first team), and the built app from STATIC_DIR, on E2E_PORT.
+ * first team), and the built app from STATIC_DIR, on E2E_PORT. POST /e2e/poll runs one collector
+ * poll of the demo community.
  */
 import path from 'node:path';
 import { loadConfig } from '../../server/config.js';
@@ -10,6 +11,7 @@ import { migrate } from '../../server/db/migrate.js';
 import { openPglite } from '../../server/db/pglite.js';
 import { buildApp } from '../../server/http/app.js';
 import { startDemoCommunity } from '../../server/demo/demo-community.js';
+import { pollTeams } from '../../server/collector/poll.js';
 import { hashPassword } from '../../server/domain/passwords.js';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -27,6 +29,11 @@ await db.query(
 );
 const app = await buildApp({ db, config, now }, { staticDir });
 app.post('/api/webhooks/:id/:token', async (_request, reply) => reply.code(204).send());
+// Specs run a collector poll of the demo community on demand (live.spec.ts); outside /api, test server only.
+app.post('/e2e/poll', async () => {
+  const run = await pollTeams({ db, base: demo.baseUrl, now: new Date(), tz: config.siteTimezone, delayMs: 0 });
+  return { ok: run.ok, failed: run.failed };
+});
 await app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e server on http://127.0.0.1:${port} (teams ${demo.tags.join(', ')})`);
 

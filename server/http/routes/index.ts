@@ -7,6 +7,7 @@ import discord from './discord.js';
 import events from './events.js';
 import health from './health.js';
 import leaderboards from './leaderboards.js';
+import live from './live.js';
 import login from './login.js';
 import payouts from './payouts.js';
 import racers from './racers.js';
@@ -40,4 +41,5 @@ export const routeModules: RouteModule[] = [
   backup,
   payouts,
   discord,
+  live,
 ];

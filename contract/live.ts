@@ -1,0 +1,14 @@
+/**
+ * GET /api/live: a server-sent-events stream of the data version. One `version` event on connect
+ * and one after every change visitors can see (collector poll, staff write), from any process on
+ * the same database; a comment line every ~25 s keeps proxies from closing it.
+ */
+import { z } from 'zod';
+import type { LiveVersion as LiveVersionShape } from './live-events.js';
+
+export { LIVE_PATH, LIVE_VERSION_EVENT } from './live-events.js';
+
+export const LiveVersion: z.ZodType<LiveVersionShape> = z.object({ version: z.number().int().nonnegative() });
+
+/** The stream takes no parameters; unknown ones are ignored (EventSource sends none). */
+export const LiveQuery = z.object({});

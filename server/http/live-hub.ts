@@ -1,0 +1,147 @@
+/**
+ * The open /api/live streams of this process and the data version they were last told.
+ *
+ * A change committed here arrives as a change notice (data-version.ts `onDataChanged`); one
+ * committed by another process on the same PostgreSQL database is found by reading the version
+ * every `pollMs` while any stream is open. Either way the version is read from this process's own
+ * database (the notice only says "look now"), and every stream gets a `version` event when it
+ * moved. A comment line every `heartbeatMs` keeps proxies and browsers from timing the stream out.
+ */
+import type { Queryable } from '../db/database.js';
+import { onDataChanged, readDataVersion } from '../db/data-version.js';
+import { LIVE_VERSION_EVENT, type LiveVersion } from '../../contract/live-events.js';
+
+/** The part of a Node response the hub writes to. */
+export interface LiveSink {
+  write(chunk: string): unknown;
+  end(): unknown;
+}
+
+export interface LiveHubOptions {
+  /** Read the version this often while a stream is open; 0 or less: only on change notices (one process, PGlite). */
+  pollMs?: number;
+  heartbeatMs?: number;
+  /** Streams one process keeps open at most. */
+  maxClients?: number;
+}
+
+export function versionEvent(version: number): string {
+  const data: LiveVersion = { version };
+  return `event: ${LIVE_VERSION_EVENT}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+export const HEARTBEAT = ': keep-alive\n\n';
+
+export class LiveHub {
+  /** Each stream with the version it was last sent. */
+  private clients = new Map<LiveSink, number>();
+  private pollTimer: NodeJS.Timeout | null = null;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private checking: Promise<void> | null = null;
+  private checkAgain = false;
+  private closed = false;
+  /** Change notices so far: one that lands while a new stream reads its first version is checked again. */
+  private notices = 0;
+  private readonly unsubscribe: () => void;
+  readonly pollMs: number;
+  readonly heartbeatMs: number;
+  readonly maxClients: number;
+
+  constructor(private readonly db: Queryable, options: LiveHubOptions = {}) {
+    this.pollMs = options.pollMs ?? 2000;
+    this.heartbeatMs = options.heartbeatMs ?? 25_000;
+    this.maxClients = options.maxClients ?? 1000;
+    this.unsubscribe = onDataChanged(() => {
+      this.notices++;
+      void this.check();
+    });
+  }
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  get full(): boolean {
+    return this.clients.size >= this.maxClients;
+  }
+
+  /** Adds a stream and sends it the current version; resolves once that first event is written. */
+  async add(sink: LiveSink): Promise<void> {
+    const notices = this.notices;
+    const version = await readDataVersion(this.db);
+    if (this.closed) {
+      sink.end();
+      return;
+    }
+    sink.write(versionEvent(version));
+    this.clients.set(sink, version);
+    this.startTimers();
+    if (this.notices !== notices) await this.check();
+  }
+
+  remove(sink: LiveSink): void {
+    this.clients.delete(sink);
+    if (this.clients.size === 0) this.stopTimers();
+  }
+
+  /** Reads the version and tells every stream that has not seen it; one read at a time. */
+  check(): Promise<void> {
+    if (this.clients.size === 0 || this.closed) return Promise.resolve();
+    if (this.checking) {
+      this.checkAgain = true;
+      return this.checking;
+    }
+    this.checking = (async () => {
+      do {
+        this.checkAgain = false;
+        try {
+          this.broadcast(await readDataVersion(this.db));
+        } catch {
+          // The database is away for a moment: the next poll or notice tries again.
+        }
+      } while (this.checkAgain && !this.closed);
+    })().finally(() => {
+      this.checking = null;
+    });
+    return this.checking;
+  }
+
+  /** Ends every stream and stops listening (on app close). */
+  close(): void {
+    this.closed = true;
+    this.unsubscribe();
+    this.stopTimers();
+    for (const sink of this.clients.keys()) sink.end();
+    this.clients.clear();
+  }
+
+  private broadcast(version: number): void {
+    for (const [sink, sent] of this.clients) {
+      // Versions only grow; a slower read that returns an older one is not news.
+      if (version > sent) {
+        sink.write(versionEvent(version));
+        this.clients.set(sink, version);
+      }
+    }
+  }
+
+  private startTimers(): void {
+    if (this.pollMs > 0 && !this.pollTimer) {
+      this.pollTimer = setInterval(() => void this.check(), this.pollMs);
+      this.pollTimer.unref();
+    }
+    if (!this.heartbeatTimer) {
+      this.heartbeatTimer = setInterval(() => {
+        for (const sink of this.clients.keys()) sink.write(HEARTBEAT);
+      }, this.heartbeatMs);
+      this.heartbeatTimer.unref();
+    }
+  }
+
+  private stopTimers(): void {
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.pollTimer = null;
+    this.heartbeatTimer = null;
+  }
+}

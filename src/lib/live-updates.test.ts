@@ -1,0 +1,165 @@
+/** The app side of GET /api/live: baseline and refresh, backoff, offline, and the minute fallback. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { createQueryClient } from './query-client';
+import { ME_QUERY_KEY } from './session';
+import { SITE_QUERY_KEY } from './site';
+import { connectLiveUpdates, isPublicQuery, parseVersion, reconnectDelay, type LiveSource } from './live-updates';
+
+/** An EventSource stand-in: the test plays the server's events and errors. */
+class FakeSource implements LiveSource {
+  static all: FakeSource[] = [];
+  listeners = new Map<string, (event: { data?: unknown }) => void>();
+  onerror: ((event: Event) => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeSource.all.push(this);
+  }
+  addEventListener(type: string, listener: (event: { data?: unknown }) => void) {
+    this.listeners.set(type, listener);
+  }
+  close() {
+    this.closed = true;
+  }
+  version(v: number) {
+    this.listeners.get('version')?.({ data: JSON.stringify({ version: v }) });
+  }
+  fail() {
+    this.onerror?.(new Event('error'));
+  }
+}
+
+const SITE = { timezone: 'America/Chicago', chatUrl: null, lastPollAt: '2026-03-10T18:00:00.000Z', demo: false };
+const BOARD = ['team-leaderboard', { rolling: '24hour' }];
+const STAFF = ['staff', 'users'];
+
+let client: QueryClient;
+let stop: () => void;
+
+function isStale(key: readonly unknown[]) {
+  return client.getQueryCache().find({ queryKey: key, exact: true })?.isStale() ?? false;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeSource.all = [];
+  client = createQueryClient();
+  client.setQueryData(SITE_QUERY_KEY, SITE);
+  client.setQueryData(BOARD, []);
+  client.setQueryData(STAFF, []);
+  client.setQueryData(ME_QUERY_KEY, { logged_in: false });
+  // Fresh for far longer than any test: only an invalidation makes them stale.
+  client.setDefaultOptions({ queries: { staleTime: Infinity } });
+  stop = connectLiveUpdates(client, { createSource: (url) => new FakeSource(url), fallbackMs: 60_000, random: () => 0.5 });
+});
+
+afterEach(() => {
+  stop();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  onlineManager.setOnline(true);
+});
+
+describe('pure rules', () => {
+  it('backs off from 1 s, doubling to a minute, with ±20 % jitter', () => {
+    expect([0, 1, 2, 3, 5, 6, 20].map((a) => reconnectDelay(a, () => 0.5))).toEqual([1000, 2000, 4000, 8000, 32_000, 60_000, 60_000]);
+    expect(reconnectDelay(0, () => 0)).toBe(800);
+    expect(reconnectDelay(0, () => 1)).toBe(1200);
+  });
+
+  it('reads only a whole, non-negative version', () => {
+    expect(parseVersion('{"version":7}')).toBe(7);
+    expect(parseVersion('{"version":-1}')).toBeNull();
+    expect(parseVersion('{"version":1.5}')).toBeNull();
+    expect(parseVersion('not json')).toBeNull();
+    expect(parseVersion(undefined)).toBeNull();
+  });
+
+  it('treats staff data and the login state as not public', () => {
+    expect(isPublicQuery(['site'])).toBe(true);
+    expect(isPublicQuery(BOARD)).toBe(true);
+    expect(isPublicQuery(STAFF)).toBe(false);
+    expect(isPublicQuery(['my-team-tag'])).toBe(false);
+    expect(isPublicQuery(ME_QUERY_KEY)).toBe(false);
+  });
+});
+
+describe('the live stream', () => {
+  it('opens one stream; its first version is the baseline, a new one invalidates the public queries only', () => {
+    expect(FakeSource.all.map((s) => s.url)).toEqual(['/api/live']);
+    const s = FakeSource.all[0];
+    s.version(4);
+    expect(isStale(SITE_QUERY_KEY)).toBe(false);
+    s.version(4);
+    expect(isStale(BOARD)).toBe(false);
+    s.version(5);
+    expect(isStale(SITE_QUERY_KEY)).toBe(true);
+    expect(isStale(BOARD)).toBe(true);
+    expect(isStale(STAFF)).toBe(false);
+    expect(isStale(ME_QUERY_KEY)).toBe(false);
+  });
+
+  it('reconnects with backoff after an error, and a version missed meanwhile still refreshes', () => {
+    FakeSource.all[0].version(4);
+    FakeSource.all[0].fail();
+    expect(FakeSource.all[0].closed).toBe(true);
+    vi.advanceTimersByTime(999);
+    expect(FakeSource.all).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSource.all).toHaveLength(2);
+    // The second attempt fails too: the next waits 2 s.
+    FakeSource.all[1].fail();
+    vi.advanceTimersByTime(1999);
+    expect(FakeSource.all).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeSource.all).toHaveLength(3);
+    FakeSource.all[2].version(6);
+    expect(isStale(BOARD)).toBe(true);
+  });
+
+  it('closes the stream offline without reconnecting, and opens a new one when back online', () => {
+    onlineManager.setOnline(false);
+    expect(FakeSource.all[0].closed).toBe(true);
+    vi.advanceTimersByTime(120_000);
+    expect(FakeSource.all).toHaveLength(1);
+    expect(onlineManager.isOnline()).toBe(false);
+    onlineManager.setOnline(true);
+    expect(FakeSource.all).toHaveLength(2);
+    expect(FakeSource.all[1].closed).toBe(false);
+  });
+
+  it('while no stream answers, asks /api/site every minute and refreshes when "Data as of" moved', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ ...SITE, lastPollAt: '2026-03-10T18:10:00.000Z' }), {
+      status: 200, headers: { 'Content-Type': 'application/json' },
+    }));
+    vi.stubGlobal('fetch', fetch);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(isStale(BOARD)).toBe(true);
+    // Once the stream speaks, the timer stops.
+    FakeSource.all[0].version(9);
+    await vi.advanceTimersByTimeAsync(180_000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets the stream go while the tab is hidden and opens a new one when it is shown', () => {
+    stop();
+    const page = Object.assign(new EventTarget(), { visibilityState: 'visible' });
+    vi.stubGlobal('document', page);
+    FakeSource.all = [];
+    stop = connectLiveUpdates(client, { createSource: (url) => new FakeSource(url), fallbackMs: 60_000, random: () => 0.5 });
+    FakeSource.all[0].version(4);
+    page.visibilityState = 'hidden';
+    page.dispatchEvent(new Event('visibilitychange'));
+    expect(FakeSource.all[0].closed).toBe(true);
+    vi.advanceTimersByTime(120_000);
+    expect(FakeSource.all).toHaveLength(1);
+    page.visibilityState = 'visible';
+    page.dispatchEvent(new Event('visibilitychange'));
+    expect(FakeSource.all).toHaveLength(2);
+    FakeSource.all[1].version(4);
+    expect(isStale(BOARD)).toBe(false);
+    FakeSource.all[1].version(5);
+    expect(isStale(BOARD)).toBe(true);
+  });
+});
