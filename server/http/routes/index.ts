@@ -9,6 +9,7 @@ import leaderboards from './leaderboards.js';
 import login from './login.js';
 import racers from './racers.js';
 import roster from './roster.js';
+import rosterHealth from './roster-health.js';
 import session from './session.js';
 import squads from './squads.js';
 import staff from './staff.js';
@@ -24,6 +25,7 @@ export const routeModules: RouteModule[] = [
   racers,
   events,
   roster,
+  rosterHealth,
   activity,
   trackers,
   login,
