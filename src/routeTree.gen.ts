@@ -17,6 +17,7 @@ import { Route as LeaderboardsRouteImport } from './routes/leaderboards'
 import { Route as TeamActivityRouteImport } from './routes/_team/activity'
 import { Route as TeamEventsRouteImport } from './routes/_team/events'
 import { Route as TeamEventviewerRouteImport } from './routes/_team/eventviewer'
+import { Route as TeamHealthRouteImport } from './routes/_team/health'
 import { Route as TeamRosterRouteImport } from './routes/_team/roster'
 import { Route as RacersIndexRouteImport } from './routes/racers.index'
 import { Route as RacersFindMeRouteImport } from './routes/racers.find-me'
@@ -64,6 +65,11 @@ const TeamEventsRoute = TeamEventsRouteImport.update({
 const TeamEventviewerRoute = TeamEventviewerRouteImport.update({
   id: '/eventviewer',
   path: '/eventviewer',
+  getParentRoute: () => TeamRoute,
+} as any)
+const TeamHealthRoute = TeamHealthRouteImport.update({
+  id: '/health',
+  path: '/health',
   getParentRoute: () => TeamRoute,
 } as any)
 const TeamRosterRoute = TeamRosterRouteImport.update({
@@ -120,6 +126,7 @@ export interface FileRoutesByFullPath {
   '/activity': typeof TeamActivityRoute
   '/events': typeof TeamEventsRoute
   '/eventviewer': typeof TeamEventviewerRoute
+  '/health': typeof TeamHealthRoute
   '/roster': typeof TeamRosterRoute
   '/racers/find-me': typeof RacersFindMeRoute
   '/racers/me': typeof RacersMeRoute
@@ -138,6 +145,7 @@ export interface FileRoutesByTo {
   '/activity': typeof TeamActivityRoute
   '/events': typeof TeamEventsRoute
   '/eventviewer': typeof TeamEventviewerRoute
+  '/health': typeof TeamHealthRoute
   '/roster': typeof TeamRosterRoute
   '/racers/find-me': typeof RacersFindMeRoute
   '/racers/me': typeof RacersMeRoute
@@ -158,6 +166,7 @@ export interface FileRoutesById {
   '/_team/activity': typeof TeamActivityRoute
   '/_team/events': typeof TeamEventsRoute
   '/_team/eventviewer': typeof TeamEventviewerRoute
+  '/_team/health': typeof TeamHealthRoute
   '/_team/roster': typeof TeamRosterRoute
   '/racers/find-me': typeof RacersFindMeRoute
   '/racers/me': typeof RacersMeRoute
@@ -178,6 +187,7 @@ export interface FileRouteTypes {
     | '/activity'
     | '/events'
     | '/eventviewer'
+    | '/health'
     | '/roster'
     | '/racers/find-me'
     | '/racers/me'
@@ -196,6 +206,7 @@ export interface FileRouteTypes {
     | '/activity'
     | '/events'
     | '/eventviewer'
+    | '/health'
     | '/roster'
     | '/racers/find-me'
     | '/racers/me'
@@ -215,6 +226,7 @@ export interface FileRouteTypes {
     | '/_team/activity'
     | '/_team/events'
     | '/_team/eventviewer'
+    | '/_team/health'
     | '/_team/roster'
     | '/racers/find-me'
     | '/racers/me'
@@ -297,6 +309,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeamEventviewerRouteImport
       parentRoute: typeof TeamRoute
     }
+    '/_team/health': {
+      id: '/_team/health'
+      path: '/health'
+      fullPath: '/health'
+      preLoaderRoute: typeof TeamHealthRouteImport
+      parentRoute: typeof TeamRoute
+    }
     '/_team/roster': {
       id: '/_team/roster'
       path: '/roster'
@@ -367,6 +386,7 @@ interface TeamRouteChildren {
   TeamActivityRoute: typeof TeamActivityRoute
   TeamEventsRoute: typeof TeamEventsRoute
   TeamEventviewerRoute: typeof TeamEventviewerRoute
+  TeamHealthRoute: typeof TeamHealthRoute
   TeamRosterRoute: typeof TeamRosterRoute
   TeamTeamsAdminRoute: typeof TeamTeamsAdminRoute
   TeamTrackersTagRoute: typeof TeamTrackersTagRoute
@@ -377,6 +397,7 @@ const TeamRouteChildren: TeamRouteChildren = {
   TeamActivityRoute: TeamActivityRoute,
   TeamEventsRoute: TeamEventsRoute,
   TeamEventviewerRoute: TeamEventviewerRoute,
+  TeamHealthRoute: TeamHealthRoute,
   TeamRosterRoute: TeamRosterRoute,
   TeamTeamsAdminRoute: TeamTeamsAdminRoute,
   TeamTrackersTagRoute: TeamTrackersTagRoute,
