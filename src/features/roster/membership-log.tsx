@@ -4,7 +4,8 @@ import type { MembershipEvent } from '../../../contract/roster-health';
 import { Card } from '../../ui/card';
 import { DataTable, type Column } from '../../ui/data-table';
 import { ExportButtons } from '../../ui/export-buttons';
-import { UsernameLink } from '../../ui/racer-name';
+import { MISSING } from '../../lib/format';
+import { RacerName, UsernameLink } from '../../ui/racer-name';
 import { ErrorBox, Loading, OfflineNote } from '../../ui/states';
 import { formatSiteMinute, KIND_LABEL } from './health-format';
 import { membershipLogFileBase, membershipLogSheet } from './health-export';
@@ -12,10 +13,11 @@ import { membershipLogQueryOptions } from './health-queries';
 
 function logColumns(tag: string): Column<MembershipEvent>[] {
   return [
-    { key: 'CurrentDisplayName', identity: true, header: 'Racer', render: (e) => <UsernameLink username={e.Username} tag={tag} /> },
+    { key: 'CurrentDisplayName', identity: true, header: 'Current Display Name', render: (e) => <RacerName name={e.CurrentDisplayName} username={e.Username} bot={false} /> },
     { key: 'At', header: 'Date (CT)', render: (e) => formatSiteMinute(e.At) },
     { key: 'Kind', header: 'Event', render: (e) => <span className={`log-kind log-${e.Kind}`}>{KIND_LABEL[e.Kind]}</span> },
-    { key: 'Details', header: 'Details', render: (e) => (e.Kind === 'name' ? `${e.From} → ${e.To}` : e.CurrentDisplayName) },
+    { key: 'Details', header: 'Name Change', render: (e) => (e.Kind === 'name' ? `${e.From} → ${e.To}` : MISSING) },
+    { key: 'Username', header: 'Username', render: (e) => <UsernameLink username={e.Username} tag={tag} /> },
   ];
 }
 
@@ -36,6 +38,7 @@ export function MembershipLog({ tag }: { tag: string }) {
           rows={rows}
           rowKey={(e) => `${e.At}|${e.Kind}|${e.UserID}|${e.To ?? ''}`}
           maxHeight="520px"
+          leadColumns={['At', 'Kind']}
           emptyText="No joins, leaves or name changes recorded for this team yet."
         />
       ) : query.isError ? (
