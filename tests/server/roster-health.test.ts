@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.js';
+import { notifyDataChanged, readDataVersion } from '../../server/db/data-version.js';
 import { addBatches, addRacer, addTeam, dbKinds, testApp, type TestContext } from './helpers.js';
 
 const NOW = new Date('2026-03-10T18:00:00Z');
@@ -138,6 +139,22 @@ describe.each(dbKinds)('roster health on %s', (kind) => {
       ['2026-01-05 12:00:00', 'join', 'dave', null, null],
       ['2025-12-31 18:00:00', 'join', 'alice', null, null],
     ]);
+  });
+
+  it('answers again with 304 for the same data, and anew once a poll has written', async () => {
+    for (const path of ['/api/roster-health?tag=TEST', '/api/membership-log?tag=TEST']) {
+      const first = await t.app.inject(path);
+      const etag = first.headers.etag as string;
+      expect(etag).toBeTruthy();
+      expect((await t.app.inject({ url: path, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    }
+    const before = (await t.app.inject('/api/roster-health?tag=TEST')).headers.etag;
+    // carol's first race, this morning: the cached answer must not be reused.
+    await addBatches(t.db, [batch(3, 'TEST', '2026-03-10T14:00:00Z', 2)]);
+    notifyDataChanged(await readDataVersion(t.db));
+    const after = await t.app.inject({ url: '/api/roster-health?tag=TEST', headers: { 'if-none-match': before as string } });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().members[3]).toMatchObject({ Username: 'carol', LastRace: '2026-03-10 09:00:00', DaysSinceLastRace: 0, RacesThisWeek: 2, Attention: [] });
   });
 
   it('answers an unknown team with 404 and a bad tag with 400', async () => {
