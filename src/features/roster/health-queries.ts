@@ -2,10 +2,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { MembershipLogResponse, RosterHealthResponse } from '../../../contract/roster-health';
 import { apiGet } from '../../lib/api';
+import { rosterHealthQueryKey } from '../../lib/query-keys';
 
 export function rosterHealthQueryOptions(tag: string) {
   return queryOptions({
-    queryKey: ['roster-health', { tag }],
+    queryKey: rosterHealthQueryKey(tag),
     queryFn: () => apiGet<RosterHealthResponse>('/api/roster-health', { tag }),
   });
 }
