@@ -17,6 +17,7 @@ import { Route as LeaderboardsRouteImport } from './routes/leaderboards'
 import { Route as TeamActivityRouteImport } from './routes/_team/activity'
 import { Route as TeamEventsRouteImport } from './routes/_team/events'
 import { Route as TeamEventviewerRouteImport } from './routes/_team/eventviewer'
+import { Route as TeamHealthRouteImport } from './routes/_team/health'
 import { Route as TeamRosterRouteImport } from './routes/_team/roster'
 import { Route as RacersIndexRouteImport } from './routes/racers.index'
 import { Route as RacersCompareRouteImport } from './routes/racers.compare'
@@ -65,6 +66,11 @@ const TeamEventsRoute = TeamEventsRouteImport.update({
 const TeamEventviewerRoute = TeamEventviewerRouteImport.update({
   id: '/eventviewer',
   path: '/eventviewer',
+  getParentRoute: () => TeamRoute,
+} as any)
+const TeamHealthRoute = TeamHealthRouteImport.update({
+  id: '/health',
+  path: '/health',
   getParentRoute: () => TeamRoute,
 } as any)
 const TeamRosterRoute = TeamRosterRouteImport.update({
@@ -126,6 +132,7 @@ export interface FileRoutesByFullPath {
   '/activity': typeof TeamActivityRoute
   '/events': typeof TeamEventsRoute
   '/eventviewer': typeof TeamEventviewerRoute
+  '/health': typeof TeamHealthRoute
   '/roster': typeof TeamRosterRoute
   '/racers/compare': typeof RacersCompareRoute
   '/racers/find-me': typeof RacersFindMeRoute
@@ -145,6 +152,7 @@ export interface FileRoutesByTo {
   '/activity': typeof TeamActivityRoute
   '/events': typeof TeamEventsRoute
   '/eventviewer': typeof TeamEventviewerRoute
+  '/health': typeof TeamHealthRoute
   '/roster': typeof TeamRosterRoute
   '/racers/compare': typeof RacersCompareRoute
   '/racers/find-me': typeof RacersFindMeRoute
@@ -166,6 +174,7 @@ export interface FileRoutesById {
   '/_team/activity': typeof TeamActivityRoute
   '/_team/events': typeof TeamEventsRoute
   '/_team/eventviewer': typeof TeamEventviewerRoute
+  '/_team/health': typeof TeamHealthRoute
   '/_team/roster': typeof TeamRosterRoute
   '/racers/compare': typeof RacersCompareRoute
   '/racers/find-me': typeof RacersFindMeRoute
@@ -187,6 +196,7 @@ export interface FileRouteTypes {
     | '/activity'
     | '/events'
     | '/eventviewer'
+    | '/health'
     | '/roster'
     | '/racers/compare'
     | '/racers/find-me'
@@ -206,6 +216,7 @@ export interface FileRouteTypes {
     | '/activity'
     | '/events'
     | '/eventviewer'
+    | '/health'
     | '/roster'
     | '/racers/compare'
     | '/racers/find-me'
@@ -226,6 +237,7 @@ export interface FileRouteTypes {
     | '/_team/activity'
     | '/_team/events'
     | '/_team/eventviewer'
+    | '/_team/health'
     | '/_team/roster'
     | '/racers/compare'
     | '/racers/find-me'
@@ -310,6 +322,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeamEventviewerRouteImport
       parentRoute: typeof TeamRoute
     }
+    '/_team/health': {
+      id: '/_team/health'
+      path: '/health'
+      fullPath: '/health'
+      preLoaderRoute: typeof TeamHealthRouteImport
+      parentRoute: typeof TeamRoute
+    }
     '/_team/roster': {
       id: '/_team/roster'
       path: '/roster'
@@ -387,6 +406,7 @@ interface TeamRouteChildren {
   TeamActivityRoute: typeof TeamActivityRoute
   TeamEventsRoute: typeof TeamEventsRoute
   TeamEventviewerRoute: typeof TeamEventviewerRoute
+  TeamHealthRoute: typeof TeamHealthRoute
   TeamRosterRoute: typeof TeamRosterRoute
   TeamTeamsAdminRoute: typeof TeamTeamsAdminRoute
   TeamTrackersTagRoute: typeof TeamTrackersTagRoute
@@ -397,6 +417,7 @@ const TeamRouteChildren: TeamRouteChildren = {
   TeamActivityRoute: TeamActivityRoute,
   TeamEventsRoute: TeamEventsRoute,
   TeamEventviewerRoute: TeamEventviewerRoute,
+  TeamHealthRoute: TeamHealthRoute,
   TeamRosterRoute: TeamRosterRoute,
   TeamTeamsAdminRoute: TeamTeamsAdminRoute,
   TeamTrackersTagRoute: TeamTrackersTagRoute,

@@ -27,6 +27,7 @@ describe('teamTabFromPath', () => {
     ['/activity', 'activity'],
     ['/trackers', 'trackers'],
     ['/trackers/ABC', 'trackers'],
+    ['/health', 'health'],
     ['/teams/admin', 'admin'],
     ['/admin', 'roster'],
   ])('%s → %s', (path, tab) => {

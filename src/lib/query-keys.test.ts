@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { participantsQueryOptions, squadSummaryQueryOptions, teamSummaryQueryOptions } from '../features/event-viewer/event-queries';
 import { teamEventsQueryOptions } from '../features/events/team-events-query';
 import { individualLeaderboardQueryOptions, teamLeaderboardQueryOptions } from '../features/leaderboards/leaderboard-queries';
+import { rosterHealthQueryOptions } from '../features/roster/health-queries';
 import { currentDisplayNamesQueryOptions } from '../features/roster/roster-queries';
 import { participantsQueryOptions as trackerQueryOptions } from '../features/trackers/tracker-queries';
 import {
-  EVENT_VIEWER_KEY_PREFIX, LEADERBOARD_QUERY_ROOTS, PARTICIPANTS_KEY_SUFFIX, rosterQueryKey, teamEventsQueryKey,
+  EVENT_VIEWER_KEY_PREFIX, LEADERBOARD_QUERY_ROOTS, PARTICIPANTS_KEY_SUFFIX, rosterHealthQueryKey, rosterQueryKey, teamEventsQueryKey,
 } from './query-keys';
 
 // Staff screens refresh these keys by value: they must stay equal to the owning feature's keys.
@@ -13,6 +14,7 @@ describe('shared query keys', () => {
   it('match the roster and the events list', () => {
     expect(rosterQueryKey('TEAM1')).toEqual(currentDisplayNamesQueryOptions('TEAM1').queryKey);
     expect(teamEventsQueryKey('TEAM1')).toEqual(teamEventsQueryOptions('TEAM1').queryKey);
+    expect(rosterHealthQueryKey('TEAM1')).toEqual(rosterHealthQueryOptions('TEAM1').queryKey);
   });
 
   it('cover both leaderboards', () => {

@@ -7,6 +7,9 @@
 /** GET /api/current-display-names?tag: the roster (features/roster). */
 export const rosterQueryKey = (tag: string) => ['current-display-names', { tag }] as const;
 
+/** GET /api/roster-health?tag: the Health view (features/roster), which shows the bot marker too. */
+export const rosterHealthQueryKey = (tag: string) => ['roster-health', { tag }] as const;
+
 /** GET /api/team-events?tag: the team's events list (features/events). */
 export const teamEventsQueryKey = (tag: string) => ['team-events', { tag }] as const;
 

@@ -1,4 +1,4 @@
-/** The team sub-tabs (Roster, Events, Event Viewer, Activity, Trackers, Admin); links keep the tag. */
+/** The team sub-tabs (Roster, Events, Event Viewer, Activity, Trackers, Health, Admin); links keep the tag. */
 import { Link, useRouterState } from '@tanstack/react-router';
 import { TEAM_TABS, teamTabFromPath } from '../lib/nav-paths';
 import { TabLinks } from './tabs';

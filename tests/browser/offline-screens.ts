@@ -38,6 +38,7 @@ export function screensFor(tag: string, racer: string, eventId: number): Screen[
       note: true,
       saves: ['daily-participants'],
     },
+    { name: 'health', path: `/health?tag=${tag}`, ready: (p) => rows(p, '.membership-log-card'), note: true, saves: ['roster-health', 'membership-log'] },
     { name: 'racer batches', path: `/racers/${racer}/batch`, ready: (p) => p.getByTestId('batch-count'), note: true, saves: ['racer-info', 'racer-batches'] },
     { name: 'racer daily', path: `/racers/${racer}/daily`, ready: (p) => p.getByTestId('period-chart'), note: true, saves: ['racer-info', 'racer-batches'] },
     { name: 'racer weekly', path: `/racers/${racer}/weekly`, ready: (p) => p.getByTestId('period-chart'), note: true, saves: ['racer-info', 'racer-batches'] },

@@ -61,6 +61,7 @@ export function screens(d: DemoData): Screen[] {
     { name: 'activity', open: async (p) => { await p.goto(`/activity?tag=${d.tag}`); await expect(p.locator('.activity-card canvas')).toHaveCount(3); } },
     { name: 'trackers daily', open: async (p) => { await p.goto(`/trackers/${d.tag}`); await rows(p); } },
     { name: 'trackers weekly', open: async (p) => { await p.goto(`/trackers/${d.tag}`); await rows(p); await tab(p, 'Weekly'); await rows(p); } },
+    { name: 'health', open: async (p) => { await p.goto(`/health?tag=${d.tag}`); await expect(p.locator('.health-card tbody tr').first()).toBeVisible(); await expect(p.locator('.membership-log-card tbody tr').first()).toBeVisible(); } },
     { name: 'racer batches', open: async (p) => { await p.goto(`/racers/${d.username}/batch?tag=${d.tag}`); await rows(p); } },
     { name: 'racer daily', open: async (p) => { await p.goto(`/racers/${d.username}/daily`); await expect(p.locator('canvas').first()).toBeVisible(); } },
     { name: 'racer weekly', open: async (p) => { await p.goto(`/racers/${d.username}/weekly`); await expect(p.locator('canvas').first()).toBeVisible(); } },

@@ -250,7 +250,7 @@ test.describe('on a 390 × 844 phone', () => {
       expect(box!.x).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     }
-    for (const name of ['Roster', 'Events', 'Event Viewer', 'Activity', 'Trackers', 'Admin']) {
+    for (const name of ['Roster', 'Events', 'Event Viewer', 'Activity', 'Trackers', 'Health', 'Admin']) {
       await expect(teamNav(page).getByRole('link', { name, exact: true })).toBeInViewport();
     }
     await expect(page.getByRole('button', { name: 'Login' })).toBeInViewport();

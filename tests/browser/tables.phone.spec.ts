@@ -32,6 +32,7 @@ const VISITOR_TABLES: TableCase[] = [
   { screen: 'trackers daily', identity: 'Display Name', number: 'Points' },
   { screen: 'trackers weekly', identity: 'Display Name', number: 'Points' },
   { screen: 'racer batches', identity: 'Batch End Time', number: 'Races' },
+  { screen: 'health', identity: 'Current Display Name', number: 'Needs Attention' },
 ];
 
 const ADMIN_TABLES: TableCase[] = [
@@ -83,7 +84,8 @@ async function checkTable(page: Page, data: DemoData, c: TableCase) {
   expect(idAt, `${c.screen}: ${c.identity} among ${names.join(', ')}`).toBeGreaterThanOrEqual(0);
   expect(numAt, `${c.screen}: ${numberHeader} among ${names.join(', ')}`).toBeGreaterThan(idAt);
   const row = table.locator('tbody tr:not(.empty-row)').first();
-  const wrap = page.locator('.table-wrap').filter({ has: table });
+  // The first table's own scroll box (a screen may hold several tables).
+  const wrap = page.locator('.table-wrap').first();
   await expectOnScreen(row.locator('td').nth(idAt), `${c.screen}: ${c.identity} cell`, wrap);
   await expectOnScreen(row.locator('td').nth(numAt), `${c.screen}: ${numberHeader} cell`, wrap);
   // The table box itself has not been scrolled to get there.

@@ -29,7 +29,7 @@ interface Case {
 
 const ADMIN_ONLY = { anonymous: 401, teamadminOwn: 403, teamadminOther: 403, admin: 200 };
 const OWN_TEAM = { anonymous: 401, teamadminOwn: 200, teamadminOther: 403, admin: 200 };
-/** Public racer pages: everyone reads them, nobody changes anything. */
+/** Public reads: everyone reads them, nobody changes anything. */
 const PUBLIC_READ = { anonymous: 200, teamadminOwn: 200, teamadminOther: 200, admin: 200 };
 
 const FORM = { Title: 'E', Description: '', StartTime: '2026-03-01T00:00', EndTime: '2026-03-02T00:00', DefaultSort: 'Races' };
@@ -187,6 +187,9 @@ const CASES: Case[] = [
   { name: 'GET /api/users', expected: ADMIN_ONLY, read: true, request: async () => ({ method: 'GET', url: '/api/users' }) },
   { name: 'GET /api/admin/bot-flags', expected: ADMIN_ONLY, read: true, request: async () => ({ method: 'GET', url: '/api/admin/bot-flags' }) },
   { name: 'GET /api/admin/tracked-teams', expected: ADMIN_ONLY, read: true, request: async () => ({ method: 'GET', url: '/api/admin/tracked-teams' }) },
+  // Public reads of team data (the Health view): the same answer for everyone, nothing written.
+  { name: 'GET /api/roster-health', expected: PUBLIC_READ, read: true, request: async () => ({ method: 'GET', url: '/api/roster-health?tag=ALPHA' }) },
+  { name: 'GET /api/membership-log', expected: PUBLIC_READ, read: true, request: async () => ({ method: 'GET', url: '/api/membership-log?tag=ALPHA' }) },
   { name: 'GET /api/admin/audit-log', expected: ADMIN_ONLY, read: true, request: async () => ({ method: 'GET', url: '/api/admin/audit-log' }) },
   { name: 'GET /api/racer-bests', expected: PUBLIC_READ, read: true, request: async () => ({ method: 'GET', url: '/api/racer-bests?username=alf' }) },
   {

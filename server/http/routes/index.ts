@@ -13,6 +13,7 @@ import payouts from './payouts.js';
 import racers from './racers.js';
 import racerPages from './racer-pages.js';
 import roster from './roster.js';
+import rosterHealth from './roster-health.js';
 import session from './session.js';
 import squads from './squads.js';
 import staff from './staff.js';
@@ -29,6 +30,7 @@ export const routeModules: RouteModule[] = [
   racerPages,
   events,
   roster,
+  rosterHealth,
   activity,
   trackers,
   login,

@@ -1,6 +1,7 @@
 /** /roster: the team info card and the roster table of the selected team. */
 import { useQuery } from '@tanstack/react-query';
 import { Empty } from '../../ui/states';
+import { HealthSummary } from './health-summary';
 import { teamInfoQueryOptions } from './roster-queries';
 import { RosterTable } from './roster-table';
 import { TeamInfoCard } from './team-info-card';
@@ -13,6 +14,7 @@ export function RosterPage({ tag }: { tag: string | undefined }) {
   return (
     <div className="roster-page">
       <TeamInfoCard tag={tag} />
+      <HealthSummary tag={tag} />
       <RosterTable tag={tag} weeklyRequirement={info.data?.WeeklyRequirements ?? null} />
     </div>
   );

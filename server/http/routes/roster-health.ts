@@ -1,0 +1,166 @@
+/**
+ * GET /api/roster-health?tag and GET /api/membership-log?tag: the team's Health view. Both are
+ * cached per data version with ETag / 304 (the log scans the team's batches for name changes);
+ * the health table's key also names today's site-zone day, the only clock it reads.
+ */
+import { ErrorResponse, TagQuery } from '../../../contract/common.js';
+import {
+  MembershipLogResponse,
+  RosterHealthResponse,
+  type MembershipEvent,
+  type MembershipEventKind,
+  type RosterHealthRow,
+} from '../../../contract/roster-health.js';
+import { attentionReasons, daysBetween, meets, requirementOf } from '../../domain/roster-health.js';
+import { addDayKeys, dayKeyOf, dayStart, formatSiteDateTime, weekStartOf } from '../../domain/site-time.js';
+import { memberActivity, membershipPeriods, nameChanges, teamRequirements } from '../../db/team/health-repo.js';
+import { teamMembers } from '../../db/team/roster-repo.js';
+import type { RouteModule } from '../context.js';
+import { ResponseCache } from '../response-cache.js';
+
+/** Same-instant events read in the order they happened: a leave ends a period before a rejoin starts it again. */
+const KIND_ORDER: Record<MembershipEventKind, number> = {
+  leave: 0,
+  name: 1,
+  rejoin: 2,
+  join: 3,
+};
+
+const rosterHealth: RouteModule = (app, { db, config, now }) => {
+  const tz = config.siteTimezone;
+  const cache = new ResponseCache(db);
+  app.addHook('onClose', async () => cache.close());
+  const notTracked = (tag: string) => ({ error: `Team ${tag} is not tracked` });
+
+  app.get(
+    '/roster-health',
+    {
+      schema: {
+        tags: ['roster'],
+        summary: "Each current member's last race, weekly races and requirement checks",
+        querystring: TagQuery,
+        response: { 200: RosterHealthResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { tag } = request.query;
+      const team = await teamRequirements(db, tag);
+      if (!team) return reply.code(404).send(notTracked(tag));
+      const today = dayKeyOf(now(), tz);
+      return cache.send(request, reply, `health|${tag}|${today}`, async () => healthOf(tag, team, today));
+    },
+  );
+
+  async function healthOf(
+    tag: string,
+    team: {
+      minRaces: number | null;
+      minSpeed: number | null;
+      weekly: number | null;
+    },
+    today: string,
+  ) {
+    const weekStart = weekStartOf(today);
+    const members = await teamMembers(db, tag);
+    const lastWeek = addDayKeys(weekStart, -7);
+    const lastWeekBegan = dayStart(lastWeek, tz).getTime();
+    const activity = new Map((await memberActivity(db, tag, lastWeek, weekStart)).map((a) => [a.userId, a]));
+    const minRaces = requirementOf(team.minRaces);
+    const minSpeed = requirementOf(team.minSpeed);
+    const weekly = requirementOf(team.weekly);
+    return {
+      Tag: tag,
+      MinRaces: minRaces,
+      MinSpeed: minSpeed,
+      WeeklyRequirement: weekly,
+      WeekStart: weekStart,
+      Today: today,
+      members: members.map((m): RosterHealthRow => {
+        const a = activity.get(m.userId);
+        const lastRace = a?.lastRace ?? null;
+        const racesLastWeek = a?.racesLastWeek ?? 0;
+        const facts = {
+          gameStatus: m.gameStatus,
+          daysSinceLastRace: lastRace ? daysBetween(dayKeyOf(lastRace, tz), today) : null,
+          meetsMinRaces: meets(m.racesPlayed, minRaces),
+          meetsMinSpeed: meets(m.avgSpeed, minSpeed),
+          // Someone who joined during or after last week had no full week to meet it in.
+          meetsWeekly: m.joinStamp && m.joinStamp.getTime() > lastWeekBegan ? null : meets(racesLastWeek, weekly),
+        };
+        return {
+          UserID: m.userId,
+          Username: m.username,
+          CurrentDisplayName: m.displayName,
+          Joined: m.joinStamp ? formatSiteDateTime(m.joinStamp, tz) : null,
+          LastRace: lastRace ? formatSiteDateTime(lastRace, tz) : null,
+          DaysSinceLastRace: facts.daysSinceLastRace,
+          RacesThisWeek: a?.racesThisWeek ?? 0,
+          RacesLastWeek: racesLastWeek,
+          LifetimeRaces: m.racesPlayed,
+          AvgWPM: m.avgSpeed,
+          MeetsMinRaces: facts.meetsMinRaces,
+          MeetsMinSpeed: facts.meetsMinSpeed,
+          MeetsWeekly: facts.meetsWeekly,
+          GameStatus: m.gameStatus,
+          bot: m.bot ? 1 : 0,
+          Attention: attentionReasons(facts),
+        };
+      }),
+    };
+  }
+
+  app.get(
+    '/membership-log',
+    {
+      schema: {
+        tags: ['roster'],
+        summary: "A team's dated joins, rejoins, leaves and display-name changes",
+        querystring: TagQuery,
+        response: { 200: MembershipLogResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { tag } = request.query;
+      if (!(await teamRequirements(db, tag))) return reply.code(404).send(notTracked(tag));
+      return cache.send(request, reply, `log|${tag}`, () => membershipLog(tag));
+    },
+  );
+
+  async function membershipLog(tag: string) {
+    const events: Array<MembershipEvent & { instant: number }> = [];
+    const base = (userId: number, username: string, displayName: string, at: Date) => ({
+      instant: at.getTime(),
+      At: formatSiteDateTime(at, tz),
+      UserID: userId,
+      Username: username,
+      CurrentDisplayName: displayName,
+    });
+    for (const p of await membershipPeriods(db, tag)) {
+      events.push({
+        ...base(p.userId, p.username, p.displayName, p.joinedAt),
+        Kind: p.rejoin ? 'rejoin' : 'join',
+        From: null,
+        To: null,
+      });
+      if (p.leftAt)
+        events.push({
+          ...base(p.userId, p.username, p.displayName, p.leftAt),
+          Kind: 'leave',
+          From: null,
+          To: null,
+        });
+    }
+    for (const c of await nameChanges(db, tag)) {
+      events.push({
+        ...base(c.userId, c.username, c.displayName, c.at),
+        Kind: 'name',
+        From: c.from,
+        To: c.to,
+      });
+    }
+    events.sort((x, y) => y.instant - x.instant || KIND_ORDER[x.Kind] - KIND_ORDER[y.Kind] || x.Username.localeCompare(y.Username));
+    return events.map(({ instant: _instant, ...e }) => e);
+  }
+};
+
+export default rosterHealth;

@@ -1,0 +1,44 @@
+/** The Health table's columns: who, how long idle, weekly races against the requirement, and why they need attention. */
+import type { RosterHealthResponse, RosterHealthRow } from '../../../contract/roster-health';
+import { formatInt, formatWpm } from '../../lib/format';
+import type { Column } from '../../ui/data-table';
+import { GameStatusBadge } from '../../ui/game-status-badge';
+import { RacerName } from '../../ui/racer-name';
+import { formatAgainst, formatIdleDays, formatSiteMinute, REASON_LABEL } from './health-format';
+
+function Reasons({ row }: { row: RosterHealthRow }) {
+  if (!row.Attention.length) return <span className="req-pill req-met">OK</span>;
+  return (
+    <span className="health-reasons">
+      {row.Attention.map((r) => (
+        <span key={r} className="req-pill req-short">
+          {REASON_LABEL[r]}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+export function healthColumns(team: RosterHealthResponse): Column<RosterHealthRow>[] {
+  return [
+    {
+      key: 'CurrentDisplayName',
+      identity: true,
+      header: 'Current Display Name',
+      sortable: true,
+      render: (m) => (
+        <>
+          <RacerName name={m.CurrentDisplayName} username={m.Username} bot={m.bot === 1} />
+          <GameStatusBadge status={m.GameStatus} />
+        </>
+      ),
+    },
+    { key: 'Attention', header: 'Needs Attention', sortable: true, render: (m) => <Reasons row={m} /> },
+    { key: 'DaysSinceLastRace', header: 'Since Last Race', sortable: true, numeric: true, render: (m) => formatIdleDays(m.DaysSinceLastRace) },
+    { key: 'LastRace', header: 'Last Race (CT)', render: (m) => formatSiteMinute(m.LastRace) },
+    { key: 'RacesThisWeek', header: 'Races This Week', sortable: true, numeric: true, render: (m) => formatAgainst(m.RacesThisWeek, team.WeeklyRequirement) },
+    { key: 'RacesLastWeek', header: 'Races Last Week', sortable: true, numeric: true, render: (m) => formatAgainst(m.RacesLastWeek, team.WeeklyRequirement) },
+    { key: 'LifetimeRaces', header: 'Lifetime Races', sortable: true, numeric: true, render: (m) => formatInt(m.LifetimeRaces) },
+    { key: 'AvgWPM', header: 'Avg WPM', sortable: true, numeric: true, render: (m) => formatWpm(m.AvgWPM) },
+  ];
+}

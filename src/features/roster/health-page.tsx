@@ -1,0 +1,16 @@
+/** /health: the team's roster health table and its membership log. */
+import { Empty } from '../../ui/states';
+import { HealthTable } from './health-table';
+import { MembershipLog } from './membership-log';
+import './roster.css';
+import './health.css';
+
+export function HealthPage({ tag }: { tag: string | undefined }) {
+  if (!tag) return <Empty text="Select a team to see its roster health." />;
+  return (
+    <div className="roster-page">
+      <HealthTable tag={tag} />
+      <MembershipLog tag={tag} />
+    </div>
+  );
+}
