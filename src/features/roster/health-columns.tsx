@@ -2,9 +2,8 @@
 import type { RosterHealthResponse, RosterHealthRow } from '../../../contract/roster-health';
 import { formatInt, formatWpm } from '../../lib/format';
 import type { Column } from '../../ui/data-table';
-import { GameStatusBadge } from '../../ui/game-status-badge';
-import { RacerName } from '../../ui/racer-name';
 import { formatAgainst, formatIdleDays, formatSiteMinute, REASON_LABEL } from './health-format';
+import { displayNameColumn } from './roster-columns';
 
 function Reasons({ row }: { row: RosterHealthRow }) {
   if (!row.Attention.length) return <span className="req-pill req-met">OK</span>;
@@ -21,18 +20,7 @@ function Reasons({ row }: { row: RosterHealthRow }) {
 
 export function healthColumns(team: RosterHealthResponse): Column<RosterHealthRow>[] {
   return [
-    {
-      key: 'CurrentDisplayName',
-      identity: true,
-      header: 'Current Display Name',
-      sortable: true,
-      render: (m) => (
-        <>
-          <RacerName name={m.CurrentDisplayName} username={m.Username} bot={m.bot === 1} />
-          <GameStatusBadge status={m.GameStatus} />
-        </>
-      ),
-    },
+    displayNameColumn<RosterHealthRow>(),
     { key: 'Attention', header: 'Needs Attention', sortable: true, render: (m) => <Reasons row={m} /> },
     { key: 'DaysSinceLastRace', header: 'Since Last Race', sortable: true, numeric: true, render: (m) => formatIdleDays(m.DaysSinceLastRace) },
     { key: 'LastRace', header: 'Last Race (CT)', render: (m) => formatSiteMinute(m.LastRace) },

@@ -6,26 +6,32 @@ import type { ReactNode } from 'react';
 import type { RosterMember } from '../../../contract/roster';
 import { formatInt, formatWpm, MISSING } from '../../lib/format';
 import type { Column } from '../../ui/data-table';
+import type { GameStatus } from '../../../contract/common';
 import { GameStatusBadge } from '../../ui/game-status-badge';
 import { RacerName, UsernameLink } from '../../ui/racer-name';
 import { SquadBadge } from '../../ui/squad-badge';
 import { formatDayOf } from './roster-format';
 
+/** A member's name: the game profile link with the bot marker and the Banned / Warned badge (roster and Health). */
+export function displayNameColumn<Row extends { CurrentDisplayName: string; Username: string; bot: 0 | 1; GameStatus: GameStatus }>(): Column<Row> {
+  return {
+    key: 'CurrentDisplayName',
+    identity: true,
+    header: 'Current Display Name',
+    sortable: true,
+    render: (m) => (
+      <>
+        <RacerName name={m.CurrentDisplayName} username={m.Username} bot={m.bot === 1} />
+        <GameStatusBadge status={m.GameStatus} />
+      </>
+    ),
+  };
+}
+
 /** `botToggle` renders an admin's per-row bot control; without it the column is left out. */
 export function rosterColumns(tag: string, withRequirement: boolean, botToggle?: (m: RosterMember) => ReactNode): Column<RosterMember>[] {
   const columns: Column<RosterMember>[] = [
-    {
-      key: 'CurrentDisplayName',
-      identity: true,
-      header: 'Current Display Name',
-      sortable: true,
-      render: (m) => (
-        <>
-          <RacerName name={m.CurrentDisplayName} username={m.Username} bot={m.bot === 1} />
-          <GameStatusBadge status={m.GameStatus} />
-        </>
-      ),
-    },
+    displayNameColumn(),
     {
       key: 'Username',
       header: 'Username',
