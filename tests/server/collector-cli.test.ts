@@ -1,17 +1,15 @@
 /** `npm run collect -- --once …` as a user runs it: a real process, the configured database, real HTTP. */
 import { execFile } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GameSimulator } from '../../server/collector/simulator/game-simulator.js';
 import { startSimulatorServer, type SimulatorServer } from '../../server/collector/simulator/server.js';
 import type { Database } from '../../server/db/database.js';
 import { openPglite } from '../../server/db/pglite.js';
 import { openPostgres } from '../../server/db/postgres.js';
-import { dbKinds, PG_URL } from './helpers.js';
+import { createTestSchema, dbKinds } from './helpers.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -62,21 +60,10 @@ describe.each(dbKinds)('collector CLI --once on %s', (kind) => {
       open = () => openPglite(dir);
       cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
     } else {
-      const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      await admin.query(`CREATE SCHEMA ${schema}`);
-      await admin.end();
-      const url = new URL(PG_URL);
-      url.searchParams.set('options', `-c search_path=${schema}`);
-      env = { DATABASE_URL: url.toString() };
-      open = () => openPostgres(url.toString(), { max: 1 });
-      cleanup = async () => {
-        const c = new pg.Client({ connectionString: PG_URL });
-        await c.connect();
-        await c.query(`DROP SCHEMA ${schema} CASCADE`);
-        await c.end();
-      };
+      const schema = await createTestSchema();
+      env = { DATABASE_URL: schema.url };
+      open = () => openPostgres(schema.url, { max: 1 });
+      cleanup = schema.drop;
     }
   });
   afterAll(async () => {

@@ -44,25 +44,34 @@ export async function freshDatabase(kind: DbKind): Promise<Database> {
     await migrate(db);
     return db;
   }
-  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  const db = await openPostgres(url.toString(), { max: 4 });
+  const schema = await createTestSchema();
+  const db = await openPostgres(schema.url, { max: 4 });
   await migrate(db);
   const close = db.close.bind(db);
   return Object.assign(db, {
     async close() {
       await close();
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
+      await schema.drop();
     },
   });
+}
+
+/** A new, empty schema on the test PostgreSQL: the URL whose connections use it, and its removal. */
+export async function createTestSchema(): Promise<{ url: string; drop(): Promise<void> }> {
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`CREATE SCHEMA ${schema}`);
+  const url = new URL(PG_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { url: url.toString(), drop: () => admin(`DROP SCHEMA ${schema} CASCADE`) };
 }
 
 export interface TestContext {

@@ -6,7 +6,6 @@
  * in this test's process, so the first case may also be carried by the in-process change notice;
  * the second can only be carried by the polling, as between real processes.
  */
-import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,21 +15,20 @@ import { migrate } from '../../server/db/migrate.js';
 import { openPostgres } from '../../server/db/postgres.js';
 import { buildApp } from '../../server/http/app.js';
 import type { App } from '../../server/http/context.js';
-import { PG_URL, postgresReachable, TEST_TZ } from './helpers.js';
+import { createTestSchema, postgresReachable, TEST_TZ } from './helpers.js';
 import { openLiveStream, type LiveStream } from './live-client.js';
 import { addUser, json, login } from './staff-helpers.js';
 
 const reachable = await postgresReachable();
 
 describe.skipIf(!reachable)('live stream across two instances on PostgreSQL', () => {
-  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  let schema: Awaited<ReturnType<typeof createTestSchema>> | undefined;
   const dbs: Database[] = [];
   const apps: App[] = [];
   const streams: LiveStream[] = [];
-  let schemaUrl = '';
 
   async function instance(): Promise<{ app: App; liveUrl: string }> {
-    const db = await openPostgres(schemaUrl, { max: 3 });
+    const db = await openPostgres(schema!.url, { max: 3 });
     dbs.push(db);
     const config = { ...loadConfig({}), siteTimezone: TEST_TZ, trackedTeams: [], demo: false, trustProxy: true };
     const app = await buildApp({ db, config, now: () => new Date() });
@@ -49,13 +47,7 @@ describe.skipIf(!reachable)('live stream across two instances on PostgreSQL', ()
   let b: { app: App; liveUrl: string };
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const url = new URL(PG_URL);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    schemaUrl = url.toString();
+    schema = await createTestSchema();
     a = await instance();
     await migrate(dbs[0]);
     b = await instance();
@@ -66,10 +58,7 @@ describe.skipIf(!reachable)('live stream across two instances on PostgreSQL', ()
     for (const s of streams) s.close();
     for (const app of apps) await app.close();
     for (const db of dbs) await db.close();
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    await c.query(`DROP SCHEMA ${schema} CASCADE`);
-    await c.end();
+    await schema?.drop();
   });
 
   it('a staff write through one instance reaches a stream of the other', async () => {
@@ -89,7 +78,7 @@ describe.skipIf(!reachable)('live stream across two instances on PostgreSQL', ()
     expect(await onA.next()).toEqual({ kind: 'version', data: '{"version":1}' });
     expect(await onB.next()).toEqual({ kind: 'version', data: '{"version":1}' });
     // A third connection, as another process's collector: neither instance hears a change notice.
-    const other = new pg.Client({ connectionString: schemaUrl });
+    const other = new pg.Client({ connectionString: schema!.url });
     await other.connect();
     await other.query("UPDATE app_meta SET value = (value::bigint + 1)::text WHERE key = 'data_version'");
     await other.end();
