@@ -9,7 +9,15 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 export default defineConfig({
@@ -36,7 +44,13 @@ export default defineConfig({
       // Specs (or tests) that need a phone run here: name the file *.phone.spec.ts.
       name: 'phone',
       testMatch: /.*\.phone\.spec\.ts/,
-      use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, launchOptions: chromium },
+      use: {
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+        launchOptions: chromium,
+      },
     },
   ],
   webServer: {

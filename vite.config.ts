@@ -8,7 +8,9 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 
-const manifest = JSON.parse(fs.readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
+const manifest = JSON.parse(
+  fs.readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
+) as Partial<ManifestOptions>;
 
 /** Changes with every build: busts the persisted query cache of older versions. */
 const buildId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -18,7 +20,12 @@ export default defineConfig({
     __BUILD_ID__: JSON.stringify(buildId),
   },
   plugins: [
-    tanstackRouter({ target: 'react', routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: 'src/routes',
+      generatedRouteTree: 'src/routeTree.gen.ts',
+      autoCodeSplitting: true,
+    }),
     react(),
     VitePWA({
       strategies: 'injectManifest',

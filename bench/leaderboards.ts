@@ -14,7 +14,16 @@ import { migrate } from '../server/db/migrate.js';
 import { openPglite } from '../server/db/pglite.js';
 import { openPostgres } from '../server/db/postgres.js';
 import { buildApp } from '../server/http/app.js';
-import { BENCH_NOW, buildDataset, datasetInfo, DAYS, hasDataset, RACERS, TEAMS, type DatasetInfo } from './leaderboards/dataset.js';
+import {
+  BENCH_NOW,
+  buildDataset,
+  datasetInfo,
+  DAYS,
+  hasDataset,
+  RACERS,
+  TEAMS,
+  type DatasetInfo,
+} from './leaderboards/dataset.js';
 import { CACHED_RUNS, DIRECT_RUNS, HTTP_RUNS, measureQueries, type QueryResult } from './leaderboards/measure.js';
 
 const TZ = 'America/Chicago';
@@ -86,7 +95,9 @@ async function benchOne(kind: Kind, log: (s: string) => void) {
   if (!prepared) return null;
   const { db, info } = prepared;
   try {
-    log(`${kind}: ${info.batches.toLocaleString('en-US')} batches (${info.reused ? 'reused' : `built in ${info.buildSeconds.toFixed(0)} s`})`);
+    log(
+      `${kind}: ${info.batches.toLocaleString('en-US')} batches (${info.reused ? 'reused' : `built in ${info.buildSeconds.toFixed(0)} s`})`,
+    );
     const config = { ...loadConfig({}), siteTimezone: TZ, trackedTeams: ['BENCH'], demo: false };
     const app = await buildApp({ db, config, now: () => BENCH_NOW });
     await app.ready();
@@ -124,7 +135,9 @@ function table(kind: Kind, info: DatasetInfo, results: QueryResult[]): string[] 
   const worstP95 = Math.max(...results.map((r) => r.ours.p95));
   const worstCached = Math.max(...results.map((r) => r.cached.p95));
   const worstRatio = Math.min(...results.map(ratio));
-  const below = results.filter((r) => ratio(r) < TARGETS.ratio).map((r) => `${r.label} (${r.board}) ${ratio(r).toFixed(1)}×`);
+  const below = results
+    .filter((r) => ratio(r) < TARGETS.ratio)
+    .map((r) => `${r.label} (${r.board}) ${ratio(r).toFixed(1)}×`);
   const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
   lines.push(
     '',

@@ -31,7 +31,7 @@ export default async function racerChartBench(log: (line: string) => void): Prom
     '',
     `### Data to drawn chart (headless Chromium, 1200 × 600 px, median of ${RUNS} fresh pages)`,
     '',
-    'From the API columns to uPlot\'s first draw: the production Batch Inspector chart (series',
+    "From the API columns to uPlot's first draw: the production Batch Inspector chart (series",
     'conversion, React component, uPlot options) against uPlot alone with the same data and series.',
     'Target: at most 1.5× bare uPlot, and under 100 ms for 50,000 batches.',
     '',

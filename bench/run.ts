@@ -35,9 +35,13 @@ function merge(before: string[], fresh: string[]): string[] {
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const filter = process.argv[2];
-const files = ['leaderboards.ts', ...fs.readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).sort()].filter(
-  (f) => !filter || f.includes(filter),
-);
+const files = [
+  'leaderboards.ts',
+  ...fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.bench.ts'))
+    .sort(),
+].filter((f) => !filter || f.includes(filter));
 
 const sections: string[] = [];
 const started = performance.now();

@@ -11,7 +11,14 @@ export const MAX_EVENT_TEAMS = 10;
 
 /** Splits the Team Tag(s) field: space- or comma-separated, upper-cased, duplicates dropped. */
 export function splitEventTags(s: string): string[] {
-  return [...new Set(s.split(/[\s,]+/).map((t) => t.trim().toUpperCase()).filter(Boolean))];
+  return [
+    ...new Set(
+      s
+        .split(/[\s,]+/)
+        .map((t) => t.trim().toUpperCase())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** Problems with a tag list that need no database: count and format. Null when fine. */
@@ -23,7 +30,11 @@ export function eventTagsProblem(tags: string[]): string | null {
   return null;
 }
 
-const text = (max: number, label: string) => z.string({ error: `${label} must be text` }).trim().max(max, `${label} is too long`);
+const text = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is too long`);
 
 /** Event times lie in these years (inclusive): past them dates stop formatting and comparing sanely. */
 export const EVENT_YEARS = { first: 2000, last: 2100 } as const;
@@ -77,9 +88,16 @@ function label(k: 'Title' | 'TeamTag' | 'StartTime' | 'EndTime'): string {
 
 const INT_MAX = 2_147_483_647;
 const count = (name: string) =>
-  z.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(0, `${name} must be 0 or more`).max(INT_MAX, `${name} is too large`);
+  z
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(0, `${name} must be 0 or more`)
+    .max(INT_MAX, `${name} is too large`);
 const decimal = (name: string, max: number) =>
-  z.number({ error: `${name} must be a number` }).min(0, `${name} must be 0 or more`).max(max, `${name} is too large`);
+  z
+    .number({ error: `${name} must be a number` })
+    .min(0, `${name} must be 0 or more`)
+    .max(max, `${name} is too large`);
 
 export const PayToPlayFields = {
   MinRaces: count('MinRaces'),
@@ -111,12 +129,14 @@ export const UpdateEventBody = z
     StartTime: EventFormFields.StartTime.optional(),
     EndTime: EventFormFields.EndTime.optional(),
     DefaultSort: DefaultSort.optional(),
-    ...Object.fromEntries(Object.entries(PayToPlayFields).map(([k, v]) => [k, v.optional()])) as {
+    ...(Object.fromEntries(Object.entries(PayToPlayFields).map(([k, v]) => [k, v.optional()])) as {
       [K in keyof typeof PayToPlayFields]: z.ZodOptional<(typeof PayToPlayFields)[K]>;
-    },
+    }),
   })
   .superRefine((b, ctx) => {
-    const formSent = (['Title', 'Description', 'TeamTag', 'StartTime', 'EndTime', 'DefaultSort'] as const).some((k) => b[k] !== undefined);
+    const formSent = (['Title', 'Description', 'TeamTag', 'StartTime', 'EndTime', 'DefaultSort'] as const).some(
+      (k) => b[k] !== undefined,
+    );
     const settingsSent = PAY_TO_PLAY_KEYS.filter((k) => b[k] !== undefined);
     if (!formSent && settingsSent.length === 0) {
       ctx.addIssue({ code: 'custom', message: 'Nothing to update' });
@@ -134,7 +154,10 @@ export const UpdateEventBody = z
 export type UpdateEventBody = z.input<typeof UpdateEventBody>;
 
 export const AdminEventParams = z.object({
-  EventID: z.string().regex(/^\d{1,10}$/, 'EventID must be a number').transform(Number),
+  EventID: z
+    .string()
+    .regex(/^\d{1,10}$/, 'EventID must be a number')
+    .transform(Number),
 });
 
 export const AdminEventResponse = z.object({ event: Event });

@@ -7,7 +7,7 @@
  * (CT by default), as spec §7 says for API datetimes; they sort as text.
  *
  * Window: an event counts the 10-minute batches with StartTime < batch end time <= EndTime (the
- * batch ending at T holds the races of the 10 minutes before T; see server/domain/event-window.ts),
+ * batch ending at T holds the races of the 10 minutes before T; see rules/event-window.ts),
  * of the event's teams only: a racer who changed team counts only while on one of them.
  */
 import { z } from 'zod';
@@ -53,7 +53,10 @@ export type TeamEventsResponse = z.infer<typeof TeamEventsResponse>;
 
 /** `{eventId}` path parameter: digits only (anything else is a 400). */
 export const EventIdParams = z.object({
-  eventId: z.string().regex(/^\d{1,12}$/, 'event id must be a number').transform(Number),
+  eventId: z
+    .string()
+    .regex(/^\d{1,12}$/, 'event id must be a number')
+    .transform(Number),
 });
 
 export const Participant = z.object({

@@ -8,7 +8,11 @@
 import { z } from 'zod';
 
 const ApiTime = (name: string) =>
-  z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(40, `${name} is too long`);
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(40, `${name} is too long`);
 
 /** TRUE / FALSE as the spec writes them; any letter case. */
 export const ShowBot = z

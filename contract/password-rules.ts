@@ -7,6 +7,7 @@ export const MIN_PASSWORD_LENGTH = 12;
 
 /** Null when `password` may be set, else the reason. */
 export function passwordProblem(password: string): string | null {
-  if ([...password.trim()].length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  if ([...password.trim()].length < MIN_PASSWORD_LENGTH)
+    return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
   return null;
 }

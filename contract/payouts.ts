@@ -2,7 +2,7 @@
  * GET /api/event-payouts/{eventId} and POST /api/event-payouts/{eventId}/mark: who an event's
  * pay-to-play winnings go to and whether staff have paid them (beyond the spec).
  *
- * Winners are the participants with winnings above zero (server/domain/winnings.ts). A paid mark
+ * Winners are the participants with winnings above zero (rules/winnings.ts). A paid mark
  * keeps the amount it was made for; when the standings change later the row shows both amounts.
  * Amounts are dollars with cents. PaidAt is a `YYYY-MM-DD HH:MM:SS` site-time datetime.
  */

@@ -9,7 +9,15 @@ import { GameStatus } from './common.js';
 export const INACTIVE_DAYS = 7;
 
 /** Why a member needs a captain's attention (an empty list: all is well). */
-export const AttentionReason = z.enum(['banned', 'warned', 'never-raced', 'inactive', 'below-min-races', 'below-min-speed', 'missed-weekly']);
+export const AttentionReason = z.enum([
+  'banned',
+  'warned',
+  'never-raced',
+  'inactive',
+  'below-min-races',
+  'below-min-speed',
+  'missed-weekly',
+]);
 export type AttentionReason = z.infer<typeof AttentionReason>;
 
 /**

@@ -1,5 +1,15 @@
 /** The nine squads of a team plus Unassigned, with their fixed pastel colours (black text). */
-export const SQUADS = ['Avocado', 'Blueberry', 'Coconut', 'Dragonfruit', 'Durian', 'Fig', 'Grape', 'Mango', 'Peach'] as const;
+export const SQUADS = [
+  'Avocado',
+  'Blueberry',
+  'Coconut',
+  'Dragonfruit',
+  'Durian',
+  'Fig',
+  'Grape',
+  'Mango',
+  'Peach',
+] as const;
 export type SquadName = (typeof SQUADS)[number];
 
 export const UNASSIGNED = 'Unassigned';

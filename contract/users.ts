@@ -30,7 +30,10 @@ const UserIdField = z
   .refine((v) => v === null || /^\d{1,15}$/.test(v), 'User ID must be a number');
 
 /** Empty text or null clears it. */
-const TeamTagField = z.union([z.literal(''), TeamTag]).nullable().transform((v) => (v ? v : null));
+const TeamTagField = z
+  .union([z.literal(''), TeamTag])
+  .nullable()
+  .transform((v) => (v ? v : null));
 
 const Username = z.string().trim().max(100, 'Username is too long');
 const Password = z.string().max(1000, 'Password is too long');
@@ -50,7 +53,8 @@ export const CreateUserBody = z
     teamTag: TeamTagField.optional(),
   })
   .superRefine((b, ctx) => {
-    if (b.username === '' || b.password === '') ctx.addIssue({ code: 'custom', message: 'Username and password required' });
+    if (b.username === '' || b.password === '')
+      ctx.addIssue({ code: 'custom', message: 'Username and password required' });
     else newPasswordRules(b.password, ctx);
   });
 export type CreateUserBody = z.input<typeof CreateUserBody>;
@@ -76,7 +80,9 @@ export const UpdateUserBody = z
   });
 export type UpdateUserBody = z.input<typeof UpdateUserBody>;
 
-export const UserIdParams = z.object({ id: z.coerce.number().int().positive('Unknown user').max(2_147_483_647, 'Unknown user') });
+export const UserIdParams = z.object({
+  id: z.coerce.number().int().positive('Unknown user').max(2_147_483_647, 'Unknown user'),
+});
 
 export const UserChangeResponse = z.object({ success: z.literal(true), id: z.number().int() });
 export type UserChangeResponse = z.infer<typeof UserChangeResponse>;

@@ -26,9 +26,11 @@ const roundedRect = (x0, y0, x1, y1, r) => (x, y) => {
   return x >= x0 && x <= x1 && y >= y0 && y <= y1 && dx * dx + dy * dy <= r * r;
 };
 const capsule = (ax, ay, bx, by, hw) => (x, y) => {
-  const vx = bx - ax, vy = by - ay;
+  const vx = bx - ax,
+    vy = by - ay;
   const t = Math.max(0, Math.min(1, ((x - ax) * vx + (y - ay) * vy) / (vx * vx + vy * vy)));
-  const dx = x - (ax + vx * t), dy = y - (ay + vy * t);
+  const dx = x - (ax + vx * t),
+    dy = y - (ay + vy * t);
   return dx * dx + dy * dy <= hw * hw;
 };
 const circle = (cx, cy, r) => (x, y) => (x - cx) ** 2 + (y - cy) ** 2 <= r * r;
@@ -61,8 +63,13 @@ function scene({ fullBleed, scale, detail }) {
 
   // Everything else is drawn in a frame scaled about the centre (maskable icons keep a safe zone).
   const T = (f) => (x, y) => f(0.5 + (x - 0.5) / scale, 0.5 + (y - 0.5) / scale);
-  const cx = 0.5, cy = detail ? 0.49 : 0.54, r = detail ? 0.3 : 0.34, hw = detail ? 0.06 : 0.085;
-  const start = 135, end = 405, value = 335;
+  const cx = 0.5,
+    cy = detail ? 0.49 : 0.54,
+    r = detail ? 0.3 : 0.34,
+    hw = detail ? 0.06 : 0.085;
+  const start = 135,
+    end = 405,
+    value = 335;
 
   layers.push([T(arc(cx, cy, r, hw, start, end)), () => [255, 255, 255, 0.16]]);
   layers.push([
@@ -76,25 +83,36 @@ function scene({ fullBleed, scale, detail }) {
   ]);
   if (detail) {
     for (let a = start; a <= end + 0.01; a += 27) {
-      const c = Math.cos(deg(a)), s = Math.sin(deg(a));
+      const c = Math.cos(deg(a)),
+        s = Math.sin(deg(a));
       const major = Math.round((a - start) / 27) % 2 === 0;
-      const r0 = r - hw - (major ? 0.07 : 0.045), r1 = r - hw - 0.025;
-      layers.push([T(capsule(cx + r0 * c, cy + r0 * s, cx + r1 * c, cy + r1 * s, major ? 0.011 : 0.008)), () => [255, 255, 255, major ? 0.85 : 0.5]]);
+      const r0 = r - hw - (major ? 0.07 : 0.045),
+        r1 = r - hw - 0.025;
+      layers.push([
+        T(capsule(cx + r0 * c, cy + r0 * s, cx + r1 * c, cy + r1 * s, major ? 0.011 : 0.008)),
+        () => [255, 255, 255, major ? 0.85 : 0.5],
+      ]);
     }
   }
   // Needle and hub.
   const nl = r - (detail ? 0.1 : 0.06);
-  const nx = cx + nl * Math.cos(deg(value)), ny = cy + nl * Math.sin(deg(value));
+  const nx = cx + nl * Math.cos(deg(value)),
+    ny = cy + nl * Math.sin(deg(value));
   layers.push([T(capsule(cx, cy, nx, ny, detail ? 0.022 : 0.05)), () => WHITE]);
   layers.push([T(circle(cx, cy, detail ? 0.06 : 0.1)), () => WHITE]);
   layers.push([T(circle(cx, cy, detail ? 0.035 : 0.055)), () => ORANGE]);
 
   if (detail) {
     // "NT" in rounded strokes inside the gauge's opening.
-    const w = 0.032, top = 0.71, bot = 0.85;
+    const w = 0.032,
+      top = 0.71,
+      bot = 0.85;
     const letters = [
-      capsule(0.39, top, 0.39, bot, w), capsule(0.39, top, 0.47, bot, w), capsule(0.47, top, 0.47, bot, w),
-      capsule(0.53, top, 0.63, top, w), capsule(0.58, top, 0.58, bot, w),
+      capsule(0.39, top, 0.39, bot, w),
+      capsule(0.39, top, 0.47, bot, w),
+      capsule(0.47, top, 0.47, bot, w),
+      capsule(0.53, top, 0.63, top, w),
+      capsule(0.58, top, 0.58, bot, w),
     ];
     for (const l of letters) layers.push([T(l), () => WHITE]);
   }
@@ -106,12 +124,19 @@ function render(size, opts) {
   const px = Buffer.alloc(size * size * 4);
   for (let py = 0; py < size; py++) {
     for (let pxi = 0; pxi < size; pxi++) {
-      let R = 0, G = 0, B = 0, A = 0;
+      let R = 0,
+        G = 0,
+        B = 0,
+        A = 0;
       for (let sy = 0; sy < SS; sy++) {
         for (let sx = 0; sx < SS; sx++) {
-          const x = (pxi + (sx + 0.5) / SS) / size, y = (py + (sy + 0.5) / SS) / size;
+          const x = (pxi + (sx + 0.5) / SS) / size,
+            y = (py + (sy + 0.5) / SS) / size;
           // Composite the layers over transparent, premultiplied.
-          let r = 0, g = 0, b = 0, a = 0;
+          let r = 0,
+            g = 0,
+            b = 0,
+            a = 0;
           for (const [inside, colour] of layers) {
             if (!inside(x, y)) continue;
             const [cr, cg, cb, ca] = colour(x, y);
@@ -120,10 +145,14 @@ function render(size, opts) {
             b = cb * ca + b * (1 - ca);
             a = ca + a * (1 - ca);
           }
-          R += r; G += g; B += b; A += a;
+          R += r;
+          G += g;
+          B += b;
+          A += a;
         }
       }
-      const n = SS * SS, i = (py * size + pxi) * 4;
+      const n = SS * SS,
+        i = (py * size + pxi) * 4;
       const alpha = A / n;
       px[i] = alpha ? Math.round(R / n / alpha) : 0;
       px[i + 1] = alpha ? Math.round(G / n / alpha) : 0;

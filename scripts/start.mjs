@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const sources = ['src', 'sw', 'public', 'contract', 'index.html', 'vite.config.ts', 'package.json', 'server/domain'];
+const sources = ['src', 'sw', 'public', 'contract', 'index.html', 'vite.config.ts', 'package.json', 'rules'];
 
 function newest(p) {
   const full = path.join(root, p);
@@ -24,6 +24,9 @@ if (builtAt < Math.max(...sources.map(newest))) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

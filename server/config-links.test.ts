@@ -12,6 +12,8 @@ describe('SITE_URL and DISCORD_WEBHOOK_ORIGIN', () => {
 
   it("allows Discord's own hosts unless one origin is named", () => {
     expect(loadConfig({}).discordWebhookOrigins).toEqual(DISCORD_ORIGINS);
-    expect(loadConfig({ DISCORD_WEBHOOK_ORIGIN: 'http://127.0.0.1:9000/anything' }).discordWebhookOrigins).toEqual(['http://127.0.0.1:9000']);
+    expect(loadConfig({ DISCORD_WEBHOOK_ORIGIN: 'http://127.0.0.1:9000/anything' }).discordWebhookOrigins).toEqual([
+      'http://127.0.0.1:9000',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 /** Server configuration from the environment (see the README's configuration table). */
 import path from 'node:path';
-import { DEFAULT_SITE_TIMEZONE } from './domain/site-time.js';
+import { DEFAULT_SITE_TIMEZONE } from '../rules/site-time.js';
 import { parseTrustProxy, type TrustProxy } from './http/proxy-trust.js';
 import { passwordProblem } from '../contract/password-rules.js';
 
@@ -40,7 +40,12 @@ export function parseTags(s: string | undefined): string[] {
     .filter(Boolean);
 }
 
-export const DISCORD_ORIGINS = ['https://discord.com', 'https://discordapp.com', 'https://ptb.discord.com', 'https://canary.discord.com'];
+export const DISCORD_ORIGINS = [
+  'https://discord.com',
+  'https://discordapp.com',
+  'https://ptb.discord.com',
+  'https://canary.discord.com',
+];
 
 function parseSiteUrl(s: string | undefined): string | undefined {
   if (!s) return undefined;
@@ -50,7 +55,8 @@ function parseSiteUrl(s: string | undefined): string | undefined {
   } catch {
     throw new ConfigError(`SITE_URL must be an absolute http(s) address, got "${s}"`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`SITE_URL must start with https:// or http://, got "${s}"`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ConfigError(`SITE_URL must start with https:// or http://, got "${s}"`);
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
@@ -65,9 +71,13 @@ function parseOrigin(s: string): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const trackedTeams = parseTags(env.TRACKED_TEAMS);
   const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`PORT must be a port number, got "${env.PORT}"`);
   const weak = env.ADMIN_PASSWORD ? passwordProblem(env.ADMIN_PASSWORD) : null;
-  if (weak) throw new ConfigError(`ADMIN_PASSWORD is too weak: ${weak.replace(/^Password/, 'it')}. Choose a longer one, or unset it to have one generated.`);
+  if (weak)
+    throw new ConfigError(
+      `ADMIN_PASSWORD is too weak: ${weak.replace(/^Password/, 'it')}. Choose a longer one, or unset it to have one generated.`,
+    );
   return {
     port,
     host: env.HOST ?? '0.0.0.0',

@@ -24,7 +24,14 @@ async function main() {
   const logger = {
     level: process.env.LOG_LEVEL ?? 'info',
     redact: LOG_REDACT,
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId' } } } : {}),
+    ...(pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId' },
+          },
+        }
+      : {}),
   };
   let db;
   try {
@@ -39,7 +46,10 @@ async function main() {
   // `npm run backup` proves it may copy the database by reading this token from the data directory.
   if (db.kind === 'pglite') writeBackupToken(config.dataDir);
   const now = () => new Date();
-  const app = await buildApp({ db, config, now }, { staticDir: process.env.STATIC_DIR ? path.resolve(process.env.STATIC_DIR) : path.join(root, 'dist'), logger });
+  const app = await buildApp(
+    { db, config, now },
+    { staticDir: process.env.STATIC_DIR ? path.resolve(process.env.STATIC_DIR) : path.join(root, 'dist'), logger },
+  );
   const log = app.log;
   await ensureFirstAdmin(db, config, log);
 
@@ -64,7 +74,14 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // Discord posts are queued and sent after each poll has committed, in the background.
   const discord = startDiscordService({ db, tz: config.siteTimezone, siteUrl: config.siteUrl, now, log });
-  const scheduler = startScheduler({ db, base, tz: config.siteTimezone, logger: log, now, onRun: () => discord.afterPoll() });
+  const scheduler = startScheduler({
+    db,
+    base,
+    tz: config.siteTimezone,
+    logger: log,
+    now,
+    onRun: () => discord.afterPoll(),
+  });
   log.info(
     `NT Team Stats is up on http://localhost:${config.port} (${config.demo ? 'demo community' : `tracking ${config.trackedTeams.join(', ')}`}, ${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
   );

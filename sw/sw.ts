@@ -9,7 +9,9 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
+};
 
 self.addEventListener('message', (event) => {
   if (event.data && (event.data as { type?: string }).type === 'SKIP_WAITING') void self.skipWaiting();
@@ -17,8 +19,10 @@ self.addEventListener('message', (event) => {
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-  // API calls and files (robots.txt, icons) are not pages.
-  denylist: [/^\/api\//, /\/[^/?]+\.[^/]+$/],
-}));
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    // API calls and files (robots.txt, icons) are not pages.
+    denylist: [/^\/api\//, /\/[^/?]+\.[^/]+$/],
+  }),
+);
 clientsClaim();

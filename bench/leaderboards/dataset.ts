@@ -67,7 +67,9 @@ async function counts(db: Database): Promise<Omit<DatasetInfo, 'buildSeconds' | 
   return { batches: Number(rows[0].b), hourlyRows: Number(rows[0].h), dailyRows: Number(rows[0].d) };
 }
 
-async function dropIndexes(db: Database): Promise<Array<{ table: string; name: string; def: string; constraint: boolean }>> {
+async function dropIndexes(
+  db: Database,
+): Promise<Array<{ table: string; name: string; def: string; constraint: boolean }>> {
   const { rows } = await db.query<{ tablename: string; indexname: string; indexdef: string; is_constraint: boolean }>(
     `SELECT i.tablename, i.indexname, i.indexdef,
             EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname) AS is_constraint
@@ -76,7 +78,9 @@ async function dropIndexes(db: Database): Promise<Array<{ table: string; name: s
     [BIG_TABLES],
   );
   for (const r of rows) {
-    await db.exec(r.is_constraint ? `ALTER TABLE ${r.tablename} DROP CONSTRAINT ${r.indexname}` : `DROP INDEX ${r.indexname}`);
+    await db.exec(
+      r.is_constraint ? `ALTER TABLE ${r.tablename} DROP CONSTRAINT ${r.indexname}` : `DROP INDEX ${r.indexname}`,
+    );
   }
   return rows.map((r) => ({ table: r.tablename, name: r.indexname, def: r.indexdef, constraint: r.is_constraint }));
 }
@@ -85,7 +89,8 @@ async function restoreIndexes(db: Database, defs: Awaited<ReturnType<typeof drop
   for (const d of defs) {
     // Sorting in memory instead of in temporary files makes the builds several times faster.
     await db.exec(`SET maintenance_work_mem = '256MB'; ${d.def}`);
-    if (d.constraint) await db.exec(`ALTER TABLE ${d.table} ADD CONSTRAINT ${d.name} PRIMARY KEY USING INDEX ${d.name}`);
+    if (d.constraint)
+      await db.exec(`ALTER TABLE ${d.table} ADD CONSTRAINT ${d.name} PRIMARY KEY USING INDEX ${d.name}`);
   }
 }
 
@@ -152,7 +157,9 @@ async function buildRollups(db: Database, tz: string, log: (s: string) => void):
 }
 
 async function loadPeople(db: Database): Promise<void> {
-  await db.query(`INSERT INTO teams (tag, name) SELECT ${tagSql('t')}, 'Team ' || t FROM generate_series(1, ${TEAMS}) t`);
+  await db.query(
+    `INSERT INTO teams (tag, name) SELECT ${tagSql('t')}, 'Team ' || t FROM generate_series(1, ${TEAMS}) t`,
+  );
   await db.query(
     `INSERT INTO racers (user_id, username, display_name, first_seen, last_seen)
      SELECT u, 'racer' || u, 'Racer ' || u, $1::timestamptz, $2::timestamptz FROM generate_series(1, ${RACERS}) u`,
@@ -171,7 +178,9 @@ async function loadPeople(db: Database): Promise<void> {
        FROM generate_series(1, ${RACERS}) u`,
     [FIRST_DAY, BENCH_NOW.toISOString()],
   );
-  await db.query(`INSERT INTO bot_flags (user_id, flagged_by) SELECT u, 'bench' FROM generate_series(3, ${RACERS}, 50) u`);
+  await db.query(
+    `INSERT INTO bot_flags (user_id, flagged_by) SELECT u, 'bench' FROM generate_series(3, ${RACERS}, 50) u`,
+  );
 }
 
 /** Whether the database already holds this dataset (from an earlier run). */
@@ -194,19 +203,30 @@ export async function buildDataset(db: Database, tz: string, log: (s: string) =>
   const defs = await dropIndexes(db);
   await loadBatches(db, log);
   log('  building batch indexes');
-  await restoreIndexes(db, defs.filter((d) => d.table === 'batches'));
+  await restoreIndexes(
+    db,
+    defs.filter((d) => d.table === 'batches'),
+  );
   // The daily rollups' primary key must exist for the ON CONFLICT of the chunk edges.
-  await restoreIndexes(db, defs.filter((d) => d.table === 'daily_rollups' && d.constraint));
+  await restoreIndexes(
+    db,
+    defs.filter((d) => d.table === 'daily_rollups' && d.constraint),
+  );
   await buildRollups(db, tz, log);
   // The batch writer keeps the trailing sums; batches loaded by SQL need them built once.
   const newest = await db.query<{ t: Date | string }>('SELECT max(end_time) AS t FROM batches');
   await rebuildTrailingSums(db, new Date(newest.rows[0].t));
   log('  building rollup indexes');
-  await restoreIndexes(db, defs.filter((d) => d.table !== 'batches' && !(d.table === 'daily_rollups' && d.constraint)));
+  await restoreIndexes(
+    db,
+    defs.filter((d) => d.table !== 'batches' && !(d.table === 'daily_rollups' && d.constraint)),
+  );
   // The collector writes every rollup row in time order, poll after poll; the triggers filled
   // these a week at a time in hash order. Put them in the order a live site would have them.
   for (const [table, index] of CLUSTER_ORDER) await db.exec(`CLUSTER ${table} USING ${index}`);
-  await db.exec(`VACUUM ANALYZE ${[...BIG_TABLES, ...DERIVED_TABLES, 'racers', 'memberships', 'bot_flags'].join(', ')}`);
+  await db.exec(
+    `VACUUM ANALYZE ${[...BIG_TABLES, ...DERIVED_TABLES, 'racers', 'memberships', 'bot_flags'].join(', ')}`,
+  );
   await db.exec('CHECKPOINT');
   await db.query(
     "INSERT INTO app_meta (key, value) VALUES ('bench_dataset', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value",

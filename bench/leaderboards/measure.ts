@@ -17,8 +17,8 @@ import {
   teamLeaderboard,
   teamLeaderboardJson,
 } from '../../server/db/leaderboards/leaderboard-repo.js';
-import { apiTimes, periodWindow, type PeriodSelection } from '../../server/domain/periods.js';
-import { addDayKeys, dayKeyOf, weekStartOf, type Window } from '../../server/domain/site-time.js';
+import { apiTimes, periodWindow, type PeriodSelection } from '../../rules/periods.js';
+import { addDayKeys, dayKeyOf, weekStartOf, type Window } from '../../rules/site-time.js';
 import type { App } from '../../server/http/context.js';
 import { BENCH_NOW } from './dataset.js';
 
@@ -98,7 +98,8 @@ export function benchWindows(tz: string): Array<{ label: string; window: Window 
   return sel.map(([label, s]) => ({ label, window: periodWindow(s, BENCH_NOW, tz) }));
 }
 
-const close = (a: number | null, b: number | null) => a === b || (a !== null && b !== null && Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b)));
+const close = (a: number | null, b: number | null) =>
+  a === b || (a !== null && b !== null && Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b)));
 
 /** Same rows in the same order: every text field equal, every number equal up to float rounding of the sums. */
 function sameBoard(a: Array<Record<string, unknown>>, b: Array<Record<string, unknown>>): boolean {
@@ -106,13 +107,20 @@ function sameBoard(a: Array<Record<string, unknown>>, b: Array<Record<string, un
     a.length === b.length &&
     a.every((row, i) =>
       Object.keys(b[i]).every((k) =>
-        typeof b[i][k] === 'number' || b[i][k] === null ? close(row[k] as number | null, b[i][k] as number | null) : row[k] === b[i][k],
+        typeof b[i][k] === 'number' || b[i][k] === null
+          ? close(row[k] as number | null, b[i][k] as number | null)
+          : row[k] === b[i][k],
       ),
     )
   );
 }
 
-export async function measureQueries(db: Database, app: App, tz: string, log: (s: string) => void): Promise<QueryResult[]> {
+export async function measureQueries(
+  db: Database,
+  app: App,
+  tz: string,
+  log: (s: string) => void,
+): Promise<QueryResult[]> {
   const results: QueryResult[] = [];
   const opts = { tz, now: BENCH_NOW };
   const version = await readDataVersion(db);
@@ -123,7 +131,11 @@ export async function measureQueries(db: Database, app: App, tz: string, log: (s
       // The answer's bytes are read as a socket sends them: not decoded into a string, which
       // app.inject does by default (for a compressed board, 0.6 ms no real request spends).
       const get = async () => {
-        const res = await app.inject({ url, headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING }, payloadAsStream: true });
+        const res = await app.inject({
+          url,
+          headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+          payloadAsStream: true,
+        });
         const chunks: Buffer[] = [];
         for await (const chunk of res.stream()) chunks.push(chunk as Buffer);
         const body = Buffer.concat(chunks);
@@ -140,19 +152,23 @@ export async function measureQueries(db: Database, app: App, tz: string, log: (s
           ? teamLeaderboardJson(db, window, { ...opts, showBots: false, pieces: rawPlan(window) })
           : individualLeaderboardJson(db, window, { ...opts, pieces: rawPlan(window) });
       const direct = () =>
-        board === 'team' ? teamLeaderboardJson(db, window, { ...opts, showBots: false }) : individualLeaderboardJson(db, window, opts);
+        board === 'team'
+          ? teamLeaderboardJson(db, window, { ...opts, showBots: false })
+          : individualLeaderboardJson(db, window, opts);
 
       const firstRes = await uncached();
-      const json = firstRes.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(firstRes.body) : firstRes.body;
+      const json =
+        firstRes.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(firstRes.body) : firstRes.body;
       const first = JSON.parse(json.toString('utf8')) as Array<Record<string, unknown>>;
       await startSeries(uncached);
       const ours: number[] = [];
       for (let i = 0; i < HTTP_RUNS; i++) ours.push(await time(uncached));
       // The direct and naive runs take turns, spread over the same stretch of time, so a slow spell
       // of the machine weighs on both sides of the ratio alike.
-      const naiveRows = board === 'team'
-        ? await teamLeaderboard(db, window, { ...opts, showBots: false, pieces: rawPlan(window) })
-        : await individualLeaderboard(db, window, { ...opts, pieces: rawPlan(window) });
+      const naiveRows =
+        board === 'team'
+          ? await teamLeaderboard(db, window, { ...opts, showBots: false, pieces: rawPlan(window) })
+          : await individualLeaderboard(db, window, { ...opts, pieces: rawPlan(window) });
       await startSeries(direct);
       const directMs: number[] = [];
       const naiveMs: number[] = [];
@@ -160,7 +176,8 @@ export async function measureQueries(db: Database, app: App, tz: string, log: (s
       for (let i = 0; i < DIRECT_RUNS; i++) {
         directMs.push(await time(direct));
         const due = Math.floor(((i + 1) * NAIVE_MAX_RUNS) / DIRECT_RUNS) > naiveMs.length;
-        if (due && (naiveMs.length < NAIVE_MIN_RUNS || performance.now() - t0 < NAIVE_BUDGET_MS)) naiveMs.push(await time(naive));
+        if (due && (naiveMs.length < NAIVE_MIN_RUNS || performance.now() - t0 < NAIVE_BUDGET_MS))
+          naiveMs.push(await time(naive));
       }
       await startSeries(get);
       const cached: number[] = [];
@@ -177,7 +194,9 @@ export async function measureQueries(db: Database, app: App, tz: string, log: (s
         naive: summarize(naiveMs),
         agrees: sameBoard(first, naiveRows),
       };
-      log(`  ${label} (${board}): ours p95 ${r.ours.p95.toFixed(1)} ms, direct median ${r.direct.median.toFixed(1)} ms, cached p95 ${r.cached.p95.toFixed(2)} ms, naive median ${r.naive.median.toFixed(0)} ms${r.agrees ? '' : ', RESULTS DIFFER'}`);
+      log(
+        `  ${label} (${board}): ours p95 ${r.ours.p95.toFixed(1)} ms, direct median ${r.direct.median.toFixed(1)} ms, cached p95 ${r.cached.p95.toFixed(2)} ms, naive median ${r.naive.median.toFixed(0)} ms${r.agrees ? '' : ', RESULTS DIFFER'}`,
+      );
       results.push(r);
     }
   }

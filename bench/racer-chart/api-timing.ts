@@ -38,7 +38,11 @@ export async function measureRacerBatchesEndpoint(count = 50_000): Promise<strin
   for (let i = 0; i < rows.length; i += 10_000) {
     await db.transaction((tx) => insertBatches(tx, rows.slice(i, i + 10_000), tz));
   }
-  const app = await buildApp({ db, config: { ...loadConfig({}), siteTimezone: tz, demo: false }, now: () => new Date() });
+  const app = await buildApp({
+    db,
+    config: { ...loadConfig({}), siteTimezone: tz, demo: false },
+    now: () => new Date(),
+  });
   await app.ready();
   const lines: string[] = [];
   const time = async (url: string, fresh: boolean, etag?: string) => {

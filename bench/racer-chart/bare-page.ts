@@ -27,7 +27,12 @@ window.runChart = (c: BatchColumns) =>
         series: [
           {},
           { label: 'WPM', stroke: '#f0640f' },
-          { label: 'Races', fill: 'rgba(37, 99, 235, 0.55)', width: 0, paths: uPlot.paths.bars!({ size: [0.8, 24, 1] }) },
+          {
+            label: 'Races',
+            fill: 'rgba(37, 99, 235, 0.55)',
+            width: 0,
+            paths: uPlot.paths.bars!({ size: [0.8, 24, 1] }),
+          },
           { label: 'Accuracy', scale: 'acc', stroke: '#15803d' },
         ],
         axes: [{}, {}, { scale: 'acc', side: 1, grid: { show: false } }],

@@ -51,7 +51,11 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
-export async function measureChartDraw(log: (line: string) => void, sizes = [5_000, 50_000], runs = 7): Promise<ChartTiming[]> {
+export async function measureChartDraw(
+  log: (line: string) => void,
+  sizes = [5_000, 50_000],
+  runs = 7,
+): Promise<ChartTiming[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'racer-chart-bench-'));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -80,7 +84,9 @@ export async function measureChartDraw(log: (line: string) => void, sizes = [5_0
         for (const kind of order) times[kind].push(await draw(kind, columns));
       }
       const r = { batches: size, production: median(times.production), bare: median(times.bare) };
-      log(`${size} batches: production ${r.production.toFixed(1)} ms, bare uPlot ${r.bare.toFixed(1)} ms (medians of ${runs})`);
+      log(
+        `${size} batches: production ${r.production.toFixed(1)} ms, bare uPlot ${r.bare.toFixed(1)} ms (medians of ${runs})`,
+      );
       results.push(r);
     }
     return results;

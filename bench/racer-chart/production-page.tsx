@@ -31,7 +31,16 @@ function Bench() {
   const series = useMemo(() => (data ? toBatchSeries(data) : null), [data]);
   const wpmMax = useMemo(() => wpmAxisMax(topWpm(null, series?.wpm ?? [])), [series]);
   if (!series) return null;
-  return <BatchChart series={series} lo={0} hi={series.time.length} wpmMax={wpmMax} tz="America/Chicago" onDraw={() => onDraw()} />;
+  return (
+    <BatchChart
+      series={series}
+      lo={0}
+      hi={series.time.length}
+      wpmMax={wpmMax}
+      tz="America/Chicago"
+      onDraw={() => onDraw()}
+    />
+  );
 }
 
 createRoot(document.getElementById('chart')!).render(<Bench />);

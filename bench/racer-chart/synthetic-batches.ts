@@ -4,7 +4,7 @@
  */
 import type { BatchColumns } from '../../contract/racers.js';
 import type { BatchRow } from '../../server/db/batch-writer.js';
-import { Rng } from '../../server/collector/simulator/random.js';
+import { Rng } from '../../server/simulator/random.js';
 
 export const SYNTHETIC_END = Date.parse('2026-03-10T18:00:00Z');
 

@@ -7,9 +7,17 @@
  */
 import type { Database } from '../db/database.js';
 import { bumpDataVersion, notifyDataChanged } from '../db/data-version.js';
-import { dayKeyOf } from '../domain/site-time.js';
+import { dayKeyOf } from '../../rules/site-time.js';
 import { parseTeamBody } from './parse.js';
-import { addFailure, addPoll, emptyWrites, flushWrites, isEmpty, loadTeamState, type PendingWrites } from './state-store.js';
+import {
+  addFailure,
+  addPoll,
+  emptyWrites,
+  flushWrites,
+  isEmpty,
+  loadTeamState,
+  type PendingWrites,
+} from './state-store.js';
 import { applyPoll, type TeamState } from './team-state.js';
 
 export const SLOT_MS = 600_000;
@@ -59,7 +67,9 @@ export async function backfill(o: BackfillOptions): Promise<BackfillResult> {
     if (!isEmpty(w)) {
       const pending = w;
       w = emptyWrites();
-      const version = await o.db.transaction(async (tx) => ((await flushWrites(tx, pending, o.tz)) ? bumpDataVersion(tx) : null));
+      const version = await o.db.transaction(async (tx) =>
+        (await flushWrites(tx, pending, o.tz)) ? bumpDataVersion(tx) : null,
+      );
       if (version !== null) notifyDataChanged(version);
     }
     o.onProgress?.({ slotsDone, slotsTotal: total, at, batches: result.batches });

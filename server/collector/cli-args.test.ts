@@ -3,10 +3,29 @@ import { parseCliArgs, summaryLine, UsageError } from './cli-args.js';
 
 describe('parseCliArgs', () => {
   it('reads --once, --source, --tags, --now and --delay', () => {
-    expect(parseCliArgs(['--once', '--source', 'http://127.0.0.1:4100/api/v2/', '--tags', 'abc, DEF,abc', '--now', '2026-03-10T18:00:00Z', '--delay', '0'])).toEqual({
-      once: true, source: 'http://127.0.0.1:4100/api/v2', tags: ['ABC', 'DEF'], now: new Date('2026-03-10T18:00:00Z'), delayMs: 0,
+    expect(
+      parseCliArgs([
+        '--once',
+        '--source',
+        'http://127.0.0.1:4100/api/v2/',
+        '--tags',
+        'abc, DEF,abc',
+        '--now',
+        '2026-03-10T18:00:00Z',
+        '--delay',
+        '0',
+      ]),
+    ).toEqual({
+      once: true,
+      source: 'http://127.0.0.1:4100/api/v2',
+      tags: ['ABC', 'DEF'],
+      now: new Date('2026-03-10T18:00:00Z'),
+      delayMs: 0,
     });
-    expect(parseCliArgs(['--once', '--now', '2026-03-10T13:00:00-05:00'])).toEqual({ once: true, now: new Date('2026-03-10T18:00:00Z') });
+    expect(parseCliArgs(['--once', '--now', '2026-03-10T13:00:00-05:00'])).toEqual({
+      once: true,
+      now: new Date('2026-03-10T18:00:00Z'),
+    });
     expect(parseCliArgs([])).toEqual({ once: false });
     expect(parseCliArgs(['-h'])).toBe('help');
   });
@@ -33,10 +52,40 @@ describe('parseCliArgs', () => {
 describe('summaryLine', () => {
   it('says what a team poll did', () => {
     const fetchedAt = new Date('2026-03-10T18:00:05Z');
-    expect(summaryLine({ tag: 'ABC', ok: true, attempts: 1, stale: false, fetchedAt, members: 30, batches: 7, firstSightings: 1, resets: 0, joined: 1, left: 2, skipped: 0 }))
-      .toBe('ABC      ok      members=30 batches=7 new=1 joined=1 left=2 resets=0');
-    expect(summaryLine({ tag: 'ABC', ok: true, attempts: 1, stale: false, fetchedAt, members: 30, batches: 7, firstSightings: 1, resets: 0, joined: 1, left: 2, skipped: 1 }))
-      .toBe('ABC      ok      members=30 batches=7 new=1 joined=1 left=2 resets=0 skipped=1');
-    expect(summaryLine({ tag: 'ABC', ok: false, attempts: 4, httpStatus: 429, error: 'rate limited: HTTP 429' })).toBe('ABC      FAILED  rate limited: HTTP 429 (4 attempts)');
+    expect(
+      summaryLine({
+        tag: 'ABC',
+        ok: true,
+        attempts: 1,
+        stale: false,
+        fetchedAt,
+        members: 30,
+        batches: 7,
+        firstSightings: 1,
+        resets: 0,
+        joined: 1,
+        left: 2,
+        skipped: 0,
+      }),
+    ).toBe('ABC      ok      members=30 batches=7 new=1 joined=1 left=2 resets=0');
+    expect(
+      summaryLine({
+        tag: 'ABC',
+        ok: true,
+        attempts: 1,
+        stale: false,
+        fetchedAt,
+        members: 30,
+        batches: 7,
+        firstSightings: 1,
+        resets: 0,
+        joined: 1,
+        left: 2,
+        skipped: 1,
+      }),
+    ).toBe('ABC      ok      members=30 batches=7 new=1 joined=1 left=2 resets=0 skipped=1');
+    expect(summaryLine({ tag: 'ABC', ok: false, attempts: 4, httpStatus: 429, error: 'rate limited: HTTP 429' })).toBe(
+      'ABC      FAILED  rate limited: HTTP 429 (4 attempts)',
+    );
   });
 });

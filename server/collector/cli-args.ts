@@ -1,7 +1,7 @@
 /** Command-line arguments of the collector CLI (cli.ts): parsing, validation and the per-team summary line. */
 import { parseArgs } from 'node:util';
 import { parseTags, REAL_GAME_API_BASE } from '../config.js';
-import { isDayKey } from '../domain/site-time.js';
+import { isDayKey } from '../../rules/site-time.js';
 import type { TeamPollResult } from './poll.js';
 
 export const USAGE = `Usage: npm run collect -- --once [--source URL] [--tags A,B] [--now ISO-8601]
@@ -52,23 +52,29 @@ export function parseCliArgs(argv: string[]): CliArgs | 'help' {
     } catch {
       throw new UsageError(`--source must be an http(s) URL, got "${values.source}"`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--source must be an http(s) URL, got "${values.source}"`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new UsageError(`--source must be an http(s) URL, got "${values.source}"`);
     args.source = values.source.replace(/\/+$/, '');
   }
   if (typeof values.tags === 'string') {
     const tags = parseTags(values.tags);
     const bad = tags.find((t) => !/^[A-Z0-9]{1,10}$/.test(t));
-    if (!tags.length || bad) throw new UsageError(`--tags must be team tags (letters and digits) separated by commas${bad ? `, got "${bad}"` : ''}`);
+    if (!tags.length || bad)
+      throw new UsageError(
+        `--tags must be team tags (letters and digits) separated by commas${bad ? `, got "${bad}"` : ''}`,
+      );
     args.tags = [...new Set(tags)];
   }
   if (typeof values.now === 'string') {
     const t = new Date(values.now);
-    if (!ISO.test(values.now) || !isDayKey(values.now.slice(0, 10)) || Number.isNaN(t.getTime())) throw new UsageError(`--now must be an ISO 8601 time with a zone, got "${values.now}"`);
+    if (!ISO.test(values.now) || !isDayKey(values.now.slice(0, 10)) || Number.isNaN(t.getTime()))
+      throw new UsageError(`--now must be an ISO 8601 time with a zone, got "${values.now}"`);
     args.now = t;
   }
   if (typeof values.delay === 'string') {
     const d = Number(values.delay);
-    if (!/^\d+$/.test(values.delay) || d > 60_000) throw new UsageError(`--delay must be 0-60000 milliseconds, got "${values.delay}"`);
+    if (!/^\d+$/.test(values.delay) || d > 60_000)
+      throw new UsageError(`--delay must be 0-60000 milliseconds, got "${values.delay}"`);
     args.delayMs = d;
   }
   return args;

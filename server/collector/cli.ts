@@ -15,7 +15,8 @@ import { startScheduler } from './scheduler.js';
 const consoleLogger: CollectorLogger = {
   info: () => {},
   warn: (obj, msg) => console.error(`warn: ${msg ?? ''} ${JSON.stringify(obj)}`),
-  error: (obj, msg) => console.error(`error: ${msg ?? ''} ${JSON.stringify(obj, (_k, v) => (v instanceof Error ? v.message : v))}`),
+  error: (obj, msg) =>
+    console.error(`error: ${msg ?? ''} ${JSON.stringify(obj, (_k, v) => (v instanceof Error ? v.message : v))}`),
 };
 
 async function once(db: Database, config: Config, args: CliArgs): Promise<number> {
@@ -27,7 +28,15 @@ async function once(db: Database, config: Config, args: CliArgs): Promise<number
   }
   const base = args.source ?? config.gameApiBase;
   const r = await withCollectorLock(db, () =>
-    pollTeams({ db, base, tags, now: args.now ?? new Date(), tz: config.siteTimezone, delayMs: args.delayMs, logger: consoleLogger }),
+    pollTeams({
+      db,
+      base,
+      tags,
+      now: args.now ?? new Date(),
+      tz: config.siteTimezone,
+      delayMs: args.delayMs,
+      logger: consoleLogger,
+    }),
   );
   if (!r.acquired) {
     console.error('Another collector is polling right now (PostgreSQL advisory lock held); try again later.');

@@ -26,8 +26,10 @@ describe('fetchTeam', () => {
     await new Promise((r) => server.close(r));
   });
 
-  const json = (status: number, body: string, headers: Record<string, string> = {}): Handler => (_req, res) =>
-    res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
+  const json =
+    (status: number, body: string, headers: Record<string, string> = {}): Handler =>
+    (_req, res) =>
+      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
 
   it('GETs /teams/{TAG} with browser-like headers and returns the raw body', async () => {
     routes.set('/api/v2/teams/ALPHA', json(200, '{"status":"OK"}'));
@@ -43,7 +45,13 @@ describe('fetchTeam', () => {
   it('classifies 429 (with Retry-After) and 403 as rate limited', async () => {
     routes.set('/api/v2/teams/R1', json(429, '{"error":"slow down"}', { 'retry-after': '7' }));
     routes.set('/api/v2/teams/R2', json(403, 'Forbidden'));
-    expect(await fetchTeam(base, 'R1')).toEqual({ kind: 'rateLimited', status: 429, body: '{"error":"slow down"}', retryAfterMs: 7000, reason: 'HTTP 429' });
+    expect(await fetchTeam(base, 'R1')).toEqual({
+      kind: 'rateLimited',
+      status: 429,
+      body: '{"error":"slow down"}',
+      retryAfterMs: 7000,
+      reason: 'HTTP 429',
+    });
     expect(await fetchTeam(base, 'R2')).toMatchObject({ kind: 'rateLimited', status: 403, retryAfterMs: null });
   });
 
@@ -90,7 +98,11 @@ describe('fetchTeam', () => {
     routes.set('/api/v2/teams/SLOW2', () => {});
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 50);
-    expect(await fetchTeam(base, 'SLOW2', { timeoutMs: 5_000, signal: ac.signal })).toMatchObject({ kind: 'error', error: 'aborted', timedOut: false });
+    expect(await fetchTeam(base, 'SLOW2', { timeoutMs: 5_000, signal: ac.signal })).toMatchObject({
+      kind: 'error',
+      error: 'aborted',
+      timedOut: false,
+    });
   });
 });
 

@@ -73,9 +73,19 @@ export async function fetchTeam(base: string, tag: string, opts: FetchOptions = 
     if (status < 200 || status >= 300) return { kind: 'fail', status, body };
     return { kind: 'ok', status, body };
   } catch (err) {
-    const message = timedOut ? `timed out after ${opts.timeoutMs ?? 20_000} ms` : opts.signal?.aborted ? 'aborted' : (err as Error).message;
+    const message = timedOut
+      ? `timed out after ${opts.timeoutMs ?? 20_000} ms`
+      : opts.signal?.aborted
+        ? 'aborted'
+        : (err as Error).message;
     const cause = (err as { cause?: { code?: string } }).cause?.code;
-    return { kind: 'error', status: null, body: null, error: cause && !timedOut ? `${message} (${cause})` : message, timedOut };
+    return {
+      kind: 'error',
+      status: null,
+      body: null,
+      error: cause && !timedOut ? `${message} (${cause})` : message,
+      timedOut,
+    };
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);

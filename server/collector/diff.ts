@@ -20,8 +20,8 @@
  * - the same counters again (a duplicate poll): nothing changes, nothing is written;
  * - a poll older than the baseline is ignored (stale), so it can never rewind the baseline.
  */
-import { accuracy, batchPoints, wpm } from '../domain/stats.js';
-import { floorTo10Minutes } from '../domain/site-time.js';
+import { accuracy, batchPoints, wpm } from '../../rules/stats.js';
+import { floorTo10Minutes } from '../../rules/site-time.js';
 import { implausibleGrowth } from './plausibility.js';
 
 export interface Counters {
@@ -53,7 +53,7 @@ export interface BatchDelta {
   typed: number;
   errs: number;
   secs: number;
-  /** From the deltas through server/domain/stats.ts; null when no time / nothing was typed. */
+  /** From the deltas through rules/stats.ts; null when no time / nothing was typed. */
   wpm: number | null;
   accuracy: number | null;
   points: number;
@@ -121,14 +121,31 @@ function batchOf(d: Counters, pollTime: Date): BatchDelta {
 /** The reading counted from zero at a join, `prev` (the old membership's baseline) only for lifetime races. */
 function diffFromZero(prev: Snapshot | null | undefined, cur: MemberReading, pollTime: Date, since: Date): DiffResult {
   const lifetime = prev && cur.racesPlayed >= prev.racesPlayed ? cur.racesPlayed - prev.racesPlayed : 0;
-  const d: Counters = { played: cur.played, racesPlayed: Math.max(lifetime, cur.played), typed: cur.typed, errs: cur.errs, secs: cur.secs };
+  const d: Counters = {
+    played: cur.played,
+    racesPlayed: Math.max(lifetime, cur.played),
+    typed: cur.typed,
+    errs: cur.errs,
+    secs: cur.secs,
+  };
   const absurd = implausibleGrowth(d, pollTime.getTime() - since.getTime());
   if (absurd) {
     const kept = prev ?? toSnapshot(cur, pollTime);
-    return { outcome: 'absurd', batch: null, snapshot: kept, snapshotChanged: false, detail: `${absurd} +${d[absurd]} since joining` };
+    return {
+      outcome: 'absurd',
+      batch: null,
+      snapshot: kept,
+      snapshotChanged: false,
+      detail: `${absurd} +${d[absurd]} since joining`,
+    };
   }
   const next = toSnapshot(cur, pollTime);
-  return { outcome: 'joined', batch: d.played > 0 ? batchOf(d, pollTime) : null, snapshot: next, snapshotChanged: true };
+  return {
+    outcome: 'joined',
+    batch: d.played > 0 ? batchOf(d, pollTime) : null,
+    snapshot: next,
+    snapshotChanged: true,
+  };
 }
 
 /**
@@ -153,15 +170,28 @@ export function diffMember(
   for (const k of COUNTERS) d[k] = cur[k] - prev[k];
   const backwards = COUNTERS.find((k) => d[k] < 0);
   if (backwards) {
-    return { outcome: 'bad-reading', batch: null, snapshot: prev, snapshotChanged: false, detail: `${backwards} ${prev[backwards]} → ${cur[backwards]}` };
+    return {
+      outcome: 'bad-reading',
+      batch: null,
+      snapshot: prev,
+      snapshotChanged: false,
+      detail: `${backwards} ${prev[backwards]} → ${cur[backwards]}`,
+    };
   }
   const absurd = implausibleGrowth(d, pollTime.getTime() - prev.takenAt.getTime());
   if (absurd) {
-    return { outcome: 'absurd', batch: null, snapshot: prev, snapshotChanged: false, detail: `${absurd} ${prev[absurd]} → ${cur[absurd]}` };
+    return {
+      outcome: 'absurd',
+      batch: null,
+      snapshot: prev,
+      snapshotChanged: false,
+      detail: `${absurd} ${prev[absurd]} → ${cur[absurd]}`,
+    };
   }
 
   if (d.played === 0) {
-    if (COUNTERS.some((k) => d[k] !== 0)) return { outcome: 'idle', batch: null, snapshot: next, snapshotChanged: true };
+    if (COUNTERS.some((k) => d[k] !== 0))
+      return { outcome: 'idle', batch: null, snapshot: next, snapshotChanged: true };
     const same =
       prev.displayName === cur.displayName && prev.avgSpeed === cur.avgSpeed && prev.highestSpeed === cur.highestSpeed;
     return same

@@ -3,9 +3,26 @@ import { parseTeamBody } from './parse.js';
 
 function member(over: Record<string, unknown> = {}) {
   return {
-    userID: 101, username: 'speedy', displayName: 'Speedy', played: 120, racesPlayed: 5000, typed: 60_000, errs: 900,
-    secs: 12_000, avgSpeed: 61.5, highestSpeed: 90, joinStamp: 1_767_225_600, lastActivity: 0, lastLogin: 0, role: 'member',
-    membership: 'gold', title: '', carID: 1, carHueAngle: 0, status: 'active', ...over,
+    userID: 101,
+    username: 'speedy',
+    displayName: 'Speedy',
+    played: 120,
+    racesPlayed: 5000,
+    typed: 60_000,
+    errs: 900,
+    secs: 12_000,
+    avgSpeed: 61.5,
+    highestSpeed: 90,
+    joinStamp: 1_767_225_600,
+    lastActivity: 0,
+    lastLogin: 0,
+    role: 'member',
+    membership: 'gold',
+    title: '',
+    carID: 1,
+    carHueAngle: 0,
+    status: 'active',
+    ...over,
   };
 }
 
@@ -14,9 +31,24 @@ function body(members: unknown[], info: Record<string, unknown> = {}) {
     status: 'OK',
     results: {
       info: {
-        teamID: 77, userID: 101, username: 'speedy', displayName: 'Speedy', tag: 'ALPHA', tagColor: '#ff0000', name: 'Alpha Team',
-        minLevel: 1, minRaces: 100, minSpeed: 40, autoRemove: 0, otherRequirements: 'Be nice', members: members.length,
-        createdStamp: 1_700_000_000, lastActivity: 0, profileViews: 3, enrollment: 'open', ...info,
+        teamID: 77,
+        userID: 101,
+        username: 'speedy',
+        displayName: 'Speedy',
+        tag: 'ALPHA',
+        tagColor: '#ff0000',
+        name: 'Alpha Team',
+        minLevel: 1,
+        minRaces: 100,
+        minSpeed: 40,
+        autoRemove: 0,
+        otherRequirements: 'Be nice',
+        members: members.length,
+        createdStamp: 1_700_000_000,
+        lastActivity: 0,
+        profileViews: 3,
+        enrollment: 'open',
+        ...info,
       },
       counts: { pending: 0, member: members.length, invite: 0 },
       members,
@@ -32,13 +64,32 @@ describe('parseTeamBody', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.team.info).toEqual({
-      teamId: 77, tag: 'ALPHA', name: 'Alpha Team', tagColor: '#ff0000', captainUsername: 'speedy', captainDisplayName: 'Speedy',
-      minRaces: 100, minSpeed: 40, otherRequirements: 'Be nice', createdStamp: new Date(1_700_000_000_000),
+      teamId: 77,
+      tag: 'ALPHA',
+      name: 'Alpha Team',
+      tagColor: '#ff0000',
+      captainUsername: 'speedy',
+      captainDisplayName: 'Speedy',
+      minRaces: 100,
+      minSpeed: 40,
+      otherRequirements: 'Be nice',
+      createdStamp: new Date(1_700_000_000_000),
     });
     expect(r.team.members).toEqual([
       {
-        userId: 101, username: 'speedy', displayName: 'Speedy', played: 120, racesPlayed: 5000, typed: 60_000, errs: 900, secs: 12_000,
-        avgSpeed: 61.5, highestSpeed: 90, joinStamp: new Date(1_767_225_600_000), role: 'member', gameStatus: null,
+        userId: 101,
+        username: 'speedy',
+        displayName: 'Speedy',
+        played: 120,
+        racesPlayed: 5000,
+        typed: 60_000,
+        errs: 900,
+        secs: 12_000,
+        avgSpeed: 61.5,
+        highestSpeed: 90,
+        joinStamp: new Date(1_767_225_600_000),
+        role: 'member',
+        gameStatus: null,
       },
     ]);
     expect(r.team.skipped).toEqual([]);
@@ -46,16 +97,39 @@ describe('parseTeamBody', () => {
   });
 
   it('accepts numbers sent as strings', () => {
-    const r = parseTeamBody(body([member({ userID: '101', played: '120', typed: ' 60000 ', avgSpeed: '61.5', joinStamp: '1767225600' })], { teamID: '77', createdStamp: '1700000000' }), 'ALPHA');
+    const r = parseTeamBody(
+      body([member({ userID: '101', played: '120', typed: ' 60000 ', avgSpeed: '61.5', joinStamp: '1767225600' })], {
+        teamID: '77',
+        createdStamp: '1700000000',
+      }),
+      'ALPHA',
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.team.members[0]).toMatchObject({ userId: 101, played: 120, typed: 60_000, avgSpeed: 61.5, joinStamp: new Date(1_767_225_600_000) });
+    expect(r.team.members[0]).toMatchObject({
+      userId: 101,
+      played: 120,
+      typed: 60_000,
+      avgSpeed: 61.5,
+      joinStamp: new Date(1_767_225_600_000),
+    });
     expect(r.team.info.teamId).toBe(77);
     expect(r.team.info.createdStamp).toEqual(new Date(1_700_000_000_000));
   });
 
   it('treats an empty, blank or null display name as null', () => {
-    const r = parseTeamBody(body([member({ displayName: '' }), member({ userID: 2, username: 'b', displayName: null }), member({ userID: 3, username: 'c', displayName: '   ' }), member({ userID: 4, username: 'd', displayName: undefined })], { displayName: '' }), 'ALPHA');
+    const r = parseTeamBody(
+      body(
+        [
+          member({ displayName: '' }),
+          member({ userID: 2, username: 'b', displayName: null }),
+          member({ userID: 3, username: 'c', displayName: '   ' }),
+          member({ userID: 4, username: 'd', displayName: undefined }),
+        ],
+        { displayName: '' },
+      ),
+      'ALPHA',
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.team.members.map((m) => m.displayName)).toEqual([null, null, null, null]);
@@ -64,13 +138,24 @@ describe('parseTeamBody', () => {
 
   it('skips members missing a required field, keeping the id when it is readable', () => {
     const r = parseTeamBody(
-      body([member(), member({ userID: undefined, username: 'noid' }), member({ userID: 5, username: '' }), member({ userID: 6, username: 'x', played: 'lots' }), member({ userID: 7, username: 'neg', typed: -1 })]),
+      body([
+        member(),
+        member({ userID: undefined, username: 'noid' }),
+        member({ userID: 5, username: '' }),
+        member({ userID: 6, username: 'x', played: 'lots' }),
+        member({ userID: 7, username: 'neg', typed: -1 }),
+      ]),
       'ALPHA',
     );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.team.members.map((m) => m.userId)).toEqual([101]);
-    expect(r.team.skipped.map((s) => [s.index, s.userId])).toEqual([[1, null], [2, 5], [3, 6], [4, 7]]);
+    expect(r.team.skipped.map((s) => [s.index, s.userId])).toEqual([
+      [1, null],
+      [2, 5],
+      [3, 6],
+      [4, 7],
+    ]);
     expect(r.team.skipped[0].reason).toMatch(/userID/);
     expect(r.team.skipped[2].reason).toMatch(/played/);
   });
@@ -78,11 +163,17 @@ describe('parseTeamBody', () => {
   it('keeps one copy of a member listed twice: the most advanced, whatever the order', () => {
     const old = member({ played: 118, racesPlayed: 4_990, typed: 59_400 });
     const cur = member({ played: 120, racesPlayed: 5_000 });
-    for (const list of [[old, cur], [cur, old]]) {
+    for (const list of [
+      [old, cur],
+      [cur, old],
+    ]) {
       const r = parseTeamBody(body([...list, member({ userID: 102, username: 'other' })]), 'ALPHA');
       expect(r.ok).toBe(true);
       if (!r.ok) return;
-      expect(r.team.members.map((m) => [m.userId, m.played])).toEqual([[101, 120], [102, 120]]);
+      expect(r.team.members.map((m) => [m.userId, m.played])).toEqual([
+        [101, 120],
+        [102, 120],
+      ]);
       expect(r.team.duplicates).toEqual([{ userId: 101, copies: 2 }]);
       expect(r.team.skipped).toEqual([]);
     }
@@ -109,19 +200,34 @@ describe('parseTeamBody', () => {
 
   it('reads the game status: banned and warned kept, active or unknown as null', () => {
     const statuses = ['banned', 'WARNED', 'active', 'zzz', undefined];
-    const r = parseTeamBody(body(statuses.map((status, i) => member({ userID: 200 + i, username: `u${i}`, status }))), 'ALPHA');
+    const r = parseTeamBody(
+      body(statuses.map((status, i) => member({ userID: 200 + i, username: `u${i}`, status }))),
+      'ALPHA',
+    );
     expect(r.ok && r.team.members.map((m) => m.gameStatus)).toEqual(['banned', 'warned', null, null, null]);
   });
 
   it('rounds a fractional counter and keeps a missing speed as null', () => {
-    const r = parseTeamBody(body([member({ secs: 12_000.4, avgSpeed: null, highestSpeed: 'n/a', joinStamp: 0, role: null })]), 'ALPHA');
+    const r = parseTeamBody(
+      body([member({ secs: 12_000.4, avgSpeed: null, highestSpeed: 'n/a', joinStamp: 0, role: null })]),
+      'ALPHA',
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.team.members[0]).toMatchObject({ secs: 12_000, avgSpeed: null, highestSpeed: null, joinStamp: null, role: null });
+    expect(r.team.members[0]).toMatchObject({
+      secs: 12_000,
+      avgSpeed: null,
+      highestSpeed: null,
+      joinStamp: null,
+      role: null,
+    });
   });
 
   it('fails on an HTML challenge page', () => {
-    expect(parseTeamBody('<!DOCTYPE html><html><title>Just a moment...</title></html>', 'ALPHA')).toMatchObject({ ok: false, reason: 'html' });
+    expect(parseTeamBody('<!DOCTYPE html><html><title>Just a moment...</title></html>', 'ALPHA')).toMatchObject({
+      ok: false,
+      reason: 'html',
+    });
   });
 
   it('fails on truncated JSON', () => {
@@ -138,8 +244,15 @@ describe('parseTeamBody', () => {
   });
 
   it('fails when the members list is missing, empty or wholly unusable', () => {
-    expect(parseTeamBody(JSON.stringify({ status: 'OK', results: { info: {} } }), 'ALPHA')).toMatchObject({ ok: false, reason: 'shape' });
-    expect(parseTeamBody(body([]), 'ALPHA')).toMatchObject({ ok: false, reason: 'shape', message: 'Empty member list' });
+    expect(parseTeamBody(JSON.stringify({ status: 'OK', results: { info: {} } }), 'ALPHA')).toMatchObject({
+      ok: false,
+      reason: 'shape',
+    });
+    expect(parseTeamBody(body([]), 'ALPHA')).toMatchObject({
+      ok: false,
+      reason: 'shape',
+      message: 'Empty member list',
+    });
     expect(parseTeamBody(body([{ foo: 1 }, 'x']), 'ALPHA')).toMatchObject({ ok: false, reason: 'shape' });
   });
 

@@ -57,13 +57,17 @@ export interface ParsedTeam {
 
 export type ParseFailureReason = 'html' | 'json' | 'status' | 'shape' | 'tag';
 
-export type ParseResult =
-  | { ok: true; team: ParsedTeam }
-  | { ok: false; reason: ParseFailureReason; message: string };
+export type ParseResult = { ok: true; team: ParsedTeam } | { ok: false; reason: ParseFailureReason; message: string };
 
 /** A finite number, or a string holding one ("42", " 61.5 "). */
 const numeric = z
-  .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/)])
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d+(\.\d+)?$/),
+  ])
   .transform(Number)
   .pipe(z.number());
 
@@ -75,7 +79,11 @@ const optionalText = z
   .unknown()
   .optional()
   .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v : null));
-const optionalNumber = numeric.nullable().optional().catch(null).transform((v) => v ?? null);
+const optionalNumber = numeric
+  .nullable()
+  .optional()
+  .catch(null)
+  .transform((v) => v ?? null);
 const optionalInt = optionalNumber.transform((v) => (v === null ? null : Math.round(v)));
 /** The game's member status; 'active' or anything unknown is good standing. */
 const gameStatus = z
@@ -197,7 +205,8 @@ export function parseTeamBody(body: string, expectedTag: string): ParseResult {
     };
   }
   const results = (json as { results?: unknown }).results as { info?: unknown; members?: unknown } | null | undefined;
-  if (typeof results !== 'object' || results === null) return { ok: false, reason: 'shape', message: 'results: missing' };
+  if (typeof results !== 'object' || results === null)
+    return { ok: false, reason: 'shape', message: 'results: missing' };
   if (!Array.isArray(results.members)) return { ok: false, reason: 'shape', message: 'results.members: not a list' };
   const rawInfo = typeof results.info === 'object' && results.info !== null ? results.info : {};
 

@@ -55,8 +55,18 @@ export interface PollOptions {
 
 export type TeamPollResult =
   | {
-      tag: string; ok: true; attempts: number; stale: boolean; fetchedAt: Date;
-      members: number; batches: number; firstSightings: number; resets: number; joined: number; left: number; skipped: number;
+      tag: string;
+      ok: true;
+      attempts: number;
+      stale: boolean;
+      fetchedAt: Date;
+      members: number;
+      batches: number;
+      firstSightings: number;
+      resets: number;
+      joined: number;
+      left: number;
+      skipped: number;
     }
   | { tag: string; ok: false; attempts: number; httpStatus: number | null; error: string };
 
@@ -84,7 +94,12 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /** The wait before retry number `attempt` (1-based): base × 2^(attempt−1), or Retry-After, capped. */
-export function backoffDelay(attempt: number, b: Required<BackoffOptions>, retryAfterMs: number | null, random: () => number): number {
+export function backoffDelay(
+  attempt: number,
+  b: Required<BackoffOptions>,
+  retryAfterMs: number | null,
+  random: () => number,
+): number {
   const exp = b.baseMs * 2 ** (attempt - 1);
   const wanted = Math.max(exp * (0.9 + 0.2 * random()), retryAfterMs ?? 0);
   return Math.min(b.maxMs, Math.round(wanted));
@@ -122,7 +137,11 @@ export function elapsedClock(now: Date): () => Date {
 }
 
 async function pollOne(
-  o: PollOptions, tag: string, backoff: Required<BackoffOptions>, random: () => number, clock: () => Date,
+  o: PollOptions,
+  tag: string,
+  backoff: Required<BackoffOptions>,
+  random: () => number,
+  clock: () => Date,
 ): Promise<TeamPollResult> {
   const log = o.logger ?? silentLogger;
   for (let attempt = 1; ; attempt++) {
@@ -135,15 +154,43 @@ async function pollOne(
         return { tag, ok: false, attempts: attempt, httpStatus: r.status, error: w.error };
       }
       if (w.stale) {
-        return { tag, ok: true, attempts: attempt, stale: true, fetchedAt, members: 0, batches: 0, firstSightings: 0, resets: 0, joined: 0, left: 0, skipped: 0 };
+        return {
+          tag,
+          ok: true,
+          attempts: attempt,
+          stale: true,
+          fetchedAt,
+          members: 0,
+          batches: 0,
+          firstSightings: 0,
+          resets: 0,
+          joined: 0,
+          left: 0,
+          skipped: 0,
+        };
       }
-      for (const a of w.anomalies) log.warn({ tag, userId: a.userId, kind: a.kind, detail: a.detail }, memberWarning[a.kind]);
+      for (const a of w.anomalies)
+        log.warn({ tag, userId: a.userId, kind: a.kind, detail: a.detail }, memberWarning[a.kind]);
       const { members, batches, firstSightings, resets, joined, left, skipped } = w;
-      return { tag, ok: true, attempts: attempt, stale: false, fetchedAt, members, batches, firstSightings, resets, joined, left, skipped };
+      return {
+        tag,
+        ok: true,
+        attempts: attempt,
+        stale: false,
+        fetchedAt,
+        members,
+        batches,
+        firstSightings,
+        resets,
+        joined,
+        left,
+        skipped,
+      };
     }
     const error = failureText(r);
     // A request cut short by stop() is not the game's answer: nothing to record.
-    if (r.kind === 'error' && o.signal?.aborted) return { tag, ok: false, attempts: attempt, httpStatus: null, error: 'stopped (aborted)' };
+    if (r.kind === 'error' && o.signal?.aborted)
+      return { tag, ok: false, attempts: attempt, httpStatus: null, error: 'stopped (aborted)' };
     await recordFailure(o.db, { tag, at: fetchedAt, httpStatus: r.status, error, body: r.body });
     const retry = r.kind === 'rateLimited' && attempt <= backoff.retries && !o.signal?.aborted;
     if (!retry) {
@@ -153,7 +200,8 @@ async function pollOne(
     const wait = backoffDelay(attempt, backoff, r.retryAfterMs, random);
     log.warn({ tag, error, attempt, waitMs: wait }, 'rate limited, backing off');
     await sleep(wait, o.signal);
-    if (o.signal?.aborted) return { tag, ok: false, attempts: attempt, httpStatus: r.status, error: `${error} (stopped)` };
+    if (o.signal?.aborted)
+      return { tag, ok: false, attempts: attempt, httpStatus: r.status, error: `${error} (stopped)` };
   }
 }
 
@@ -191,7 +239,10 @@ export async function pollTeams(o: PollOptions): Promise<PollRunSummary> {
   // version too, and open screens (GET /api/live) refresh once the run is complete.
   const finished = await o.db.transaction(async (tx) => {
     await tx.query('UPDATE collector_runs SET finished_at = $2, teams_ok = $3, teams_failed = $4 WHERE id = $1', [
-      runId, new Date().toISOString(), ok, failed,
+      runId,
+      new Date().toISOString(),
+      ok,
+      failed,
     ]);
     return ok > 0 ? bumpDataVersion(tx) : null;
   });

@@ -55,7 +55,16 @@ export function startScheduler(o: SchedulerOptions): Scheduler {
     const snapshot = now();
     try {
       const r = await withCollectorLock(o.db, () =>
-        pollTeams({ db: o.db, base: o.base, tags: o.tags, now: snapshot, tz: o.tz, logger: log, signal: abort.signal, ...o.poll }),
+        pollTeams({
+          db: o.db,
+          base: o.base,
+          tags: o.tags,
+          now: snapshot,
+          tz: o.tz,
+          logger: log,
+          signal: abort.signal,
+          ...o.poll,
+        }),
       );
       if (r.acquired) o.onRun?.(r.value);
       else log.info({}, 'another collector holds the lock: skipping this run');
@@ -71,15 +80,18 @@ export function startScheduler(o: SchedulerOptions): Scheduler {
   };
 
   const arm = () => {
-    timer = setTimeout(() => {
-      timer = null;
-      // A timer may fire a little early by the wall clock: never poll before the boundary.
-      if (planned && now().getTime() < planned.getTime()) return arm();
-      current = run().finally(() => {
-        current = null;
-        plan();
-      });
-    }, Math.max(0, (planned?.getTime() ?? 0) - now().getTime()));
+    timer = setTimeout(
+      () => {
+        timer = null;
+        // A timer may fire a little early by the wall clock: never poll before the boundary.
+        if (planned && now().getTime() < planned.getTime()) return arm();
+        current = run().finally(() => {
+          current = null;
+          plan();
+        });
+      },
+      Math.max(0, (planned?.getTime() ?? 0) - now().getTime()),
+    );
   };
 
   plan();

@@ -50,12 +50,27 @@ export const FAILED_KEPT_DAYS = 7;
 
 export function emptyWrites(): PendingWrites {
   return {
-    teams: new Map(), racers: new Map(), memberships: new Set(), snapshots: new Map(), batches: [], raw: new Map(), failed: [], changed: false,
+    teams: new Map(),
+    racers: new Map(),
+    memberships: new Set(),
+    snapshots: new Map(),
+    batches: [],
+    raw: new Map(),
+    failed: [],
+    changed: false,
   };
 }
 
 export function isEmpty(w: PendingWrites): boolean {
-  return !w.teams.size && !w.racers.size && !w.memberships.size && !w.snapshots.size && !w.batches.length && !w.raw.size && !w.failed.length;
+  return (
+    !w.teams.size &&
+    !w.racers.size &&
+    !w.memberships.size &&
+    !w.snapshots.size &&
+    !w.batches.length &&
+    !w.raw.size &&
+    !w.failed.length
+  );
 }
 
 /** Adds one applied poll (its changes, team info and raw body) to the pending writes. */
@@ -77,7 +92,8 @@ export function addPoll(w: PendingWrites, changes: PollChanges, info: ParsedTeam
     }
   }
   for (const m of changes.memberships) w.memberships.add(m);
-  for (const [userId, snapshot] of changes.snapshotsWritten) w.snapshots.set(`${tag}|${userId}`, { tag, userId, snapshot });
+  for (const [userId, snapshot] of changes.snapshotsWritten)
+    w.snapshots.set(`${tag}|${userId}`, { tag, userId, snapshot });
   for (const userId of changes.snapshotsDeleted) w.snapshots.set(`${tag}|${userId}`, { tag, userId, snapshot: null });
   for (const b of changes.batches) w.batches.push(b);
   w.raw.set(tag, raw);
@@ -94,14 +110,29 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export async function loadTeamState(q: Queryable, tag: string): Promise<TeamState> {
   const team = await q.query<{ last_polled_at: Date | null }>('SELECT last_polled_at FROM teams WHERE tag = $1', [tag]);
   const snaps = await q.query<{
-    user_id: number; taken_at: Date; played: number; races_played: number; typed: number; errs: number; secs: number;
-    avg_speed: number | null; highest_speed: number | null; display_name: string | null;
+    user_id: number;
+    taken_at: Date;
+    played: number;
+    races_played: number;
+    typed: number;
+    errs: number;
+    secs: number;
+    avg_speed: number | null;
+    highest_speed: number | null;
+    display_name: string | null;
   }>(
     `SELECT user_id, taken_at, played, races_played, typed, errs, secs, avg_speed, highest_speed, display_name
      FROM member_snapshots WHERE tag = $1`,
     [tag],
   );
-  const mems = await q.query<{ id: number; user_id: number; join_stamp: Date | null; role: string | null; first_seen: Date; last_seen: Date }>(
+  const mems = await q.query<{
+    id: number;
+    user_id: number;
+    join_stamp: Date | null;
+    role: string | null;
+    first_seen: Date;
+    last_seen: Date;
+  }>(
     'SELECT id, user_id, join_stamp, role, first_seen, last_seen FROM memberships WHERE tag = $1 AND left_at IS NULL',
     [tag],
   );
@@ -113,8 +144,15 @@ export async function loadTeamState(q: Queryable, tag: string): Promise<TeamStat
       snaps.rows.map((r) => [
         Number(r.user_id),
         {
-          takenAt: new Date(r.taken_at), played: r.played, racesPlayed: r.races_played, typed: r.typed, errs: r.errs, secs: r.secs,
-          avgSpeed: r.avg_speed, highestSpeed: r.highest_speed, displayName: r.display_name,
+          takenAt: new Date(r.taken_at),
+          played: r.played,
+          racesPlayed: r.races_played,
+          typed: r.typed,
+          errs: r.errs,
+          secs: r.secs,
+          avgSpeed: r.avg_speed,
+          highestSpeed: r.highest_speed,
+          displayName: r.display_name,
         },
       ]),
     ),
@@ -122,8 +160,14 @@ export async function loadTeamState(q: Queryable, tag: string): Promise<TeamStat
       mems.rows.map((r) => [
         Number(r.user_id),
         {
-          id: Number(r.id), tag, userId: Number(r.user_id), joinStamp: r.join_stamp ? new Date(r.join_stamp) : null, role: r.role,
-          firstSeen: new Date(r.first_seen), lastSeen: new Date(r.last_seen), leftAt: null,
+          id: Number(r.id),
+          tag,
+          userId: Number(r.user_id),
+          joinStamp: r.join_stamp ? new Date(r.join_stamp) : null,
+          role: r.role,
+          firstSeen: new Date(r.first_seen),
+          lastSeen: new Date(r.last_seen),
+          leftAt: null,
         },
       ]),
     ),
@@ -145,8 +189,16 @@ async function writeTeams(q: Queryable, w: PendingWrites): Promise<boolean> {
            COALESCE($6, captain_username), $7, COALESCE($8, min_races), COALESCE($9, min_speed), COALESCE($10, other_requirements))
        RETURNING tag`,
       [
-        tag, info.teamId, info.name, info.tagColor, iso(info.createdStamp), info.captainUsername, info.captainDisplayName,
-        info.minRaces, info.minSpeed, info.otherRequirements,
+        tag,
+        info.teamId,
+        info.name,
+        info.tagColor,
+        iso(info.createdStamp),
+        info.captainUsername,
+        info.captainDisplayName,
+        info.minRaces,
+        info.minSpeed,
+        info.otherRequirements,
       ],
     );
     if (r.rows.length) changed = true;
@@ -180,7 +232,14 @@ async function writeRacers(q: Queryable, w: PendingWrites): Promise<boolean> {
          AND (racers.username, racers.display_name, racers.game_status)
            IS DISTINCT FROM (excluded.username, excluded.display_name, excluded.game_status)
      RETURNING user_id`,
-    [ids, names, rs.map((r) => r.displayName), rs.map((r) => iso(r.firstSeen)), rs.map((r) => iso(r.seenAt)), rs.map((r) => r.gameStatus)],
+    [
+      ids,
+      names,
+      rs.map((r) => r.displayName),
+      rs.map((r) => iso(r.firstSeen)),
+      rs.map((r) => iso(r.seenAt)),
+      rs.map((r) => r.gameStatus),
+    ],
   );
   await q.query(
     `UPDATE racers r SET first_seen = LEAST(r.first_seen, n.first_seen), last_seen = GREATEST(r.last_seen, n.last_seen)
@@ -202,7 +261,13 @@ async function writeMemberships(q: Queryable, w: PendingWrites): Promise<void> {
        FROM unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::timestamptz[], $5::timestamptz[])
          AS u(id, join_stamp, role, last_seen, left_at)
        WHERE m.id = u.id`,
-      [known.map((m) => m.id), known.map((m) => iso(m.joinStamp)), known.map((m) => m.role), known.map((m) => iso(m.lastSeen)), known.map((m) => iso(m.leftAt))],
+      [
+        known.map((m) => m.id),
+        known.map((m) => iso(m.joinStamp)),
+        known.map((m) => m.role),
+        known.map((m) => iso(m.lastSeen)),
+        known.map((m) => iso(m.leftAt)),
+      ],
     );
   }
   if (fresh.length) {
@@ -213,8 +278,13 @@ async function writeMemberships(q: Queryable, w: PendingWrites): Promise<void> {
        SELECT * FROM unnest($1::text[], $2::bigint[], $3::timestamptz[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::timestamptz[])
        RETURNING id, tag, user_id, first_seen`,
       [
-        fresh.map((m) => m.tag), fresh.map((m) => m.userId), fresh.map((m) => iso(m.joinStamp)), fresh.map((m) => m.role),
-        fresh.map((m) => iso(m.firstSeen)), fresh.map((m) => iso(m.lastSeen)), fresh.map((m) => iso(m.leftAt)),
+        fresh.map((m) => m.tag),
+        fresh.map((m) => m.userId),
+        fresh.map((m) => iso(m.joinStamp)),
+        fresh.map((m) => m.role),
+        fresh.map((m) => iso(m.firstSeen)),
+        fresh.map((m) => iso(m.lastSeen)),
+        fresh.map((m) => iso(m.leftAt)),
       ],
     );
     const byKey = new Map(fresh.map((m) => [`${m.tag}|${m.userId}|${m.firstSeen.getTime()}`, m]));
@@ -246,8 +316,16 @@ async function writeSnapshots(q: Queryable, w: PendingWrites): Promise<void> {
          races_played = excluded.races_played, typed = excluded.typed, errs = excluded.errs, secs = excluded.secs,
          avg_speed = excluded.avg_speed, highest_speed = excluded.highest_speed, display_name = excluded.display_name`,
       [
-        kept.map((e) => e.tag), kept.map((e) => e.userId), s.map((x) => iso(x.takenAt)), s.map((x) => x.played), s.map((x) => x.racesPlayed),
-        s.map((x) => x.typed), s.map((x) => x.errs), s.map((x) => x.secs), s.map((x) => x.avgSpeed), s.map((x) => x.highestSpeed),
+        kept.map((e) => e.tag),
+        kept.map((e) => e.userId),
+        s.map((x) => iso(x.takenAt)),
+        s.map((x) => x.played),
+        s.map((x) => x.racesPlayed),
+        s.map((x) => x.typed),
+        s.map((x) => x.errs),
+        s.map((x) => x.secs),
+        s.map((x) => x.avgSpeed),
+        s.map((x) => x.highestSpeed),
         s.map((x) => x.displayName),
       ],
     );
@@ -268,7 +346,13 @@ async function writeResponses(q: Queryable, w: PendingWrites): Promise<void> {
     await q.query(
       `INSERT INTO failed_responses (tag, fetched_at, http_status, error, body)
        SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::int[], $4::text[], $5::text[])`,
-      [f.map((x) => x.tag), f.map((x) => iso(x.fetchedAt)), f.map((x) => x.httpStatus), f.map((x) => x.error), f.map((x) => x.body)],
+      [
+        f.map((x) => x.tag),
+        f.map((x) => iso(x.fetchedAt)),
+        f.map((x) => x.httpStatus),
+        f.map((x) => x.error),
+        f.map((x) => x.body),
+      ],
     );
     await pruneFailed(q, [...new Set(f.map((x) => x.tag))]);
   }

@@ -6,14 +6,37 @@ const JOIN = new Date('2026-01-01T00:00:00Z');
 
 function m(userId: number, over: Partial<ParsedMember> = {}): ParsedMember {
   return {
-    userId, username: `user${userId}`, displayName: `User ${userId}`, played: 10, racesPlayed: 100, typed: 3_000, errs: 30, secs: 600,
-    avgSpeed: 60, highestSpeed: 80, joinStamp: JOIN, role: 'member', gameStatus: null, ...over,
+    userId,
+    username: `user${userId}`,
+    displayName: `User ${userId}`,
+    played: 10,
+    racesPlayed: 100,
+    typed: 3_000,
+    errs: 30,
+    secs: 600,
+    avgSpeed: 60,
+    highestSpeed: 80,
+    joinStamp: JOIN,
+    role: 'member',
+    gameStatus: null,
+    ...over,
   };
 }
 
 function team(members: ParsedMember[], skipped: ParsedTeam['skipped'] = []): ParsedTeam {
   return {
-    info: { teamId: 1, tag: 'ALPHA', name: 'Alpha', tagColor: null, captainUsername: 'user1', captainDisplayName: null, minRaces: null, minSpeed: null, otherRequirements: null, createdStamp: null },
+    info: {
+      teamId: 1,
+      tag: 'ALPHA',
+      name: 'Alpha',
+      tagColor: null,
+      captainUsername: 'user1',
+      captainDisplayName: null,
+      minRaces: null,
+      minSpeed: null,
+      otherRequirements: null,
+      createdStamp: null,
+    },
     members,
     skipped,
     duplicates: [],
@@ -29,7 +52,10 @@ describe('applyPoll', () => {
     const c = applyPoll(s, team([m(1), m(2)]), t('18:00'))!;
     expect(c.batches).toEqual([]);
     expect(c.counts).toMatchObject({ members: 2, firstSightings: 2, joined: 2, left: 0, batches: 0 });
-    expect(c.memberships.map((x) => [x.userId, x.id, x.firstSeen, x.leftAt])).toEqual([[1, null, t('18:00'), null], [2, null, t('18:00'), null]]);
+    expect(c.memberships.map((x) => [x.userId, x.id, x.firstSeen, x.leftAt])).toEqual([
+      [1, null, t('18:00'), null],
+      [2, null, t('18:00'), null],
+    ]);
     expect([...s.snapshots.keys()]).toEqual([1, 2]);
     expect(c.racers.map((r) => r.username)).toEqual(['user1', 'user2']);
   });
@@ -37,9 +63,23 @@ describe('applyPoll', () => {
   it('writes one batch per racing member, with the member’s display name', () => {
     const s = empty();
     applyPoll(s, team([m(1), m(2)]), t('18:00'));
-    const c = applyPoll(s, team([m(1, { played: 12, racesPlayed: 102, typed: 3_600, errs: 36, secs: 720, displayName: null }), m(2)]), t('18:10'))!;
+    const c = applyPoll(
+      s,
+      team([m(1, { played: 12, racesPlayed: 102, typed: 3_600, errs: 36, secs: 720, displayName: null }), m(2)]),
+      t('18:10'),
+    )!;
     expect(c.batches).toEqual([
-      { userId: 1, tag: 'ALPHA', endTime: t('18:10'), races: 2, lifetimeRaces: 2, typed: 600, errs: 6, secs: 120, displayName: null },
+      {
+        userId: 1,
+        tag: 'ALPHA',
+        endTime: t('18:10'),
+        races: 2,
+        lifetimeRaces: 2,
+        typed: 600,
+        errs: 6,
+        secs: 120,
+        displayName: null,
+      },
     ]);
     expect(c.memberships.every((x) => x.lastSeen.getTime() === t('18:10').getTime())).toBe(true);
     expect([...c.snapshotsWritten.keys()]).toEqual([1]);
@@ -75,9 +115,32 @@ describe('applyPoll', () => {
     applyPoll(s, team([m(1)]), t('18:00'));
     const first = s.current.get(1)!;
     // Rejoined at 18:05; 11 races since: all of them are races of the gap 18:00–18:10.
-    const c = applyPoll(s, team([m(1, { played: 11, racesPlayed: 112, typed: 3_300, errs: 33, secs: 660, joinStamp: new Date('2026-03-10T18:05:00Z') })]), t('18:10'))!;
+    const c = applyPoll(
+      s,
+      team([
+        m(1, {
+          played: 11,
+          racesPlayed: 112,
+          typed: 3_300,
+          errs: 33,
+          secs: 660,
+          joinStamp: new Date('2026-03-10T18:05:00Z'),
+        }),
+      ]),
+      t('18:10'),
+    )!;
     expect(c.batches).toEqual([
-      { userId: 1, tag: 'ALPHA', endTime: t('18:10'), races: 11, lifetimeRaces: 12, typed: 3_300, errs: 33, secs: 660, displayName: 'User 1' },
+      {
+        userId: 1,
+        tag: 'ALPHA',
+        endTime: t('18:10'),
+        races: 11,
+        lifetimeRaces: 12,
+        typed: 3_300,
+        errs: 33,
+        secs: 660,
+        displayName: 'User 1',
+      },
     ]);
     expect(c.counts).toMatchObject({ resets: 1, joined: 1, left: 1, batches: 1 });
     expect(first.leftAt).toEqual(t('18:10'));
@@ -89,14 +152,32 @@ describe('applyPoll', () => {
     const s = empty();
     applyPoll(s, team([m(1)]), t('18:00'));
     const joined = new Date('2026-03-10T18:04:10Z');
-    const c = applyPoll(s, team([m(1), m(2, { played: 3, racesPlayed: 400, typed: 900, errs: 18, secs: 180, joinStamp: joined })]), t('18:12'))!;
+    const c = applyPoll(
+      s,
+      team([m(1), m(2, { played: 3, racesPlayed: 400, typed: 900, errs: 18, secs: 180, joinStamp: joined })]),
+      t('18:12'),
+    )!;
     // Team races since the join: 3 (lifetime races before the join are unknown, so at least the 3).
     expect(c.batches).toEqual([
-      { userId: 2, tag: 'ALPHA', endTime: t('18:10'), races: 3, lifetimeRaces: 3, typed: 900, errs: 18, secs: 180, displayName: 'User 2' },
+      {
+        userId: 2,
+        tag: 'ALPHA',
+        endTime: t('18:10'),
+        races: 3,
+        lifetimeRaces: 3,
+        typed: 900,
+        errs: 18,
+        secs: 180,
+        displayName: 'User 2',
+      },
     ]);
     expect(c.counts).toMatchObject({ joined: 1, firstSightings: 1, batches: 1 });
     // Next poll diffs against the counters seen: +1 race.
-    const next = applyPoll(s, team([m(1), m(2, { played: 4, racesPlayed: 401, typed: 1_200, errs: 24, secs: 240, joinStamp: joined })]), t('18:20'))!;
+    const next = applyPoll(
+      s,
+      team([m(1), m(2, { played: 4, racesPlayed: 401, typed: 1_200, errs: 24, secs: 240, joinStamp: joined })]),
+      t('18:20'),
+    )!;
     expect(next.batches.map((b) => [b.userId, b.races, b.typed])).toEqual([[2, 1, 300]]);
   });
 
@@ -105,7 +186,14 @@ describe('applyPoll', () => {
     const first = applyPoll(s, team([m(1, { joinStamp: new Date('2026-03-10T17:59:00Z') })]), t('18:00'))!;
     expect(first.batches).toEqual([]);
     // Joined 17:40, before the 18:00 poll's slot: those races may predate any baseline we could have had.
-    const c = applyPoll(s, team([m(1, { joinStamp: new Date('2026-03-10T17:59:00Z') }), m(2, { played: 30, joinStamp: new Date('2026-03-10T17:40:00Z') })]), t('18:10'))!;
+    const c = applyPoll(
+      s,
+      team([
+        m(1, { joinStamp: new Date('2026-03-10T17:59:00Z') }),
+        m(2, { played: 30, joinStamp: new Date('2026-03-10T17:40:00Z') }),
+      ]),
+      t('18:10'),
+    )!;
     expect(c.batches).toEqual([]);
     expect(c.counts).toMatchObject({ firstSightings: 1, joined: 1 });
   });
@@ -137,13 +225,21 @@ describe('applyPoll', () => {
   it('skips a member with an absurd jump for that poll and writes the rest of the team', () => {
     const s = empty();
     applyPoll(s, team([m(1), m(2)]), t('18:00'));
-    const c = applyPoll(s, team([m(1, { played: 3_000_000_010 }), m(2, { played: 12, typed: 3_600, secs: 720 })]), t('18:10'))!;
+    const c = applyPoll(
+      s,
+      team([m(1, { played: 3_000_000_010 }), m(2, { played: 12, typed: 3_600, secs: 720 })]),
+      t('18:10'),
+    )!;
     expect(c.batches.map((b) => [b.userId, b.races])).toEqual([[2, 2]]);
     expect(c.anomalies).toEqual([{ userId: 1, kind: 'absurd', detail: 'played 10 → 3000000010' }]);
     expect(c.counts).toMatchObject({ skipped: 1, left: 0 });
     expect(s.snapshots.get(1)!.played).toBe(10);
     // Once the reading is sane again, the races since the baseline count.
-    const next = applyPoll(s, team([m(1, { played: 13, typed: 3_900, secs: 780 }), m(2, { played: 12, typed: 3_600, secs: 720 })]), t('18:20'))!;
+    const next = applyPoll(
+      s,
+      team([m(1, { played: 13, typed: 3_900, secs: 780 }), m(2, { played: 12, typed: 3_600, secs: 720 })]),
+      t('18:20'),
+    )!;
     expect(next.batches.map((b) => [b.userId, b.races])).toEqual([[1, 3]]);
   });
 

@@ -4,7 +4,7 @@
  * (backfill.ts) both go through `applyPoll`, so they leave the database in the same state.
  */
 import type { BatchRow } from '../db/batch-writer.js';
-import { floorTo10Minutes } from '../domain/site-time.js';
+import { floorTo10Minutes } from '../../rules/site-time.js';
 import { diffMember, type Snapshot } from './diff.js';
 import type { GameStatus, ParsedTeam } from './parse.js';
 
@@ -122,11 +122,19 @@ export function applyPoll(state: TeamState, team: ParsedTeam, pollTime: Date): P
   const present = new Set<number>();
   for (const s of team.skipped) {
     if (s.userId !== null) present.add(s.userId);
-    out.anomalies.push({ userId: s.userId, kind: s.reason.startsWith('absurd') ? 'absurd' : 'unreadable', detail: s.reason });
+    out.anomalies.push({
+      userId: s.userId,
+      kind: s.reason.startsWith('absurd') ? 'absurd' : 'unreadable',
+      detail: s.reason,
+    });
     out.counts.skipped++;
   }
   for (const d of team.duplicates) {
-    out.anomalies.push({ userId: d.userId, kind: 'duplicate', detail: `listed ${d.copies} times; the most advanced copy used` });
+    out.anomalies.push({
+      userId: d.userId,
+      kind: 'duplicate',
+      detail: `listed ${d.copies} times; the most advanced copy used`,
+    });
   }
 
   for (const m of team.members) {
@@ -134,11 +142,16 @@ export function applyPoll(state: TeamState, team: ParsedTeam, pollTime: Date): P
     let membership = state.current.get(m.userId);
     const prev = state.snapshots.get(m.userId);
     const joinMoved =
-      membership !== undefined && membership.joinStamp !== null && m.joinStamp !== null && !sameTime(membership.joinStamp, m.joinStamp);
+      membership !== undefined &&
+      membership.joinStamp !== null &&
+      m.joinStamp !== null &&
+      !sameTime(membership.joinStamp, m.joinStamp);
     const fresh = joinedSince(m.joinStamp, prevPoll);
     if (joinMoved && !fresh) {
       out.anomalies.push({
-        userId: m.userId, kind: 'bad-reading', detail: `join stamp ${membership!.joinStamp!.toISOString()} → ${m.joinStamp!.toISOString()}`,
+        userId: m.userId,
+        kind: 'bad-reading',
+        detail: `join stamp ${membership!.joinStamp!.toISOString()} → ${m.joinStamp!.toISOString()}`,
       });
       out.counts.skipped++;
       continue;
@@ -152,7 +165,13 @@ export function applyPoll(state: TeamState, team: ParsedTeam, pollTime: Date): P
       continue;
     }
 
-    out.racers.push({ userId: m.userId, username: m.username, displayName: m.displayName, gameStatus: m.gameStatus, seenAt: pollTime });
+    out.racers.push({
+      userId: m.userId,
+      username: m.username,
+      displayName: m.displayName,
+      gameStatus: m.gameStatus,
+      seenAt: pollTime,
+    });
     if (membership && rejoined) {
       membership.leftAt = pollTime;
       out.memberships.push(membership);
@@ -161,7 +180,14 @@ export function applyPoll(state: TeamState, team: ParsedTeam, pollTime: Date): P
     }
     if (!membership) {
       membership = {
-        id: null, tag, userId: m.userId, joinStamp: m.joinStamp, role: m.role, firstSeen: pollTime, lastSeen: pollTime, leftAt: null,
+        id: null,
+        tag,
+        userId: m.userId,
+        joinStamp: m.joinStamp,
+        role: m.role,
+        firstSeen: pollTime,
+        lastSeen: pollTime,
+        leftAt: null,
       };
       state.current.set(m.userId, membership);
       out.counts.joined++;

@@ -33,7 +33,12 @@ export async function recordFailure(
   await db.transaction((tx) => flushWrites(tx, w, 'UTC'));
 }
 
-export async function writePoll(db: Database, input: PollInput, tz: string, parsed?: ParseResult): Promise<WritePollResult> {
+export async function writePoll(
+  db: Database,
+  input: PollInput,
+  tz: string,
+  parsed?: ParseResult,
+): Promise<WritePollResult> {
   const tag = input.tag.toUpperCase();
   const result = parsed ?? parseTeamBody(input.body, tag);
   if (!result.ok) {
@@ -58,6 +63,11 @@ export async function writePoll(db: Database, input: PollInput, tz: string, pars
   if (!outcome) return { ok: true, stale: true };
   if (outcome.dataVersion !== null) notifyDataChanged(outcome.dataVersion);
   return {
-    ok: true, stale: false, changed: outcome.changed, dataVersion: outcome.dataVersion, anomalies: outcome.anomalies, ...outcome.counts,
+    ok: true,
+    stale: false,
+    changed: outcome.changed,
+    dataVersion: outcome.dataVersion,
+    anomalies: outcome.anomalies,
+    ...outcome.counts,
   };
 }

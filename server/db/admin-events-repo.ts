@@ -1,6 +1,6 @@
 /** SQL for event administration: create, edit, pay-to-play settings, delete; each one audited. */
 import type { PayToPlaySettings } from '../../contract/events.js';
-import type { ParsedEventForm } from '../domain/event-form.js';
+import type { ParsedEventForm } from '../../rules/event-form.js';
 import type { Database, Queryable } from './database.js';
 import { writeAudit } from './audit.js';
 import { publicChange } from './public-change.js';
@@ -22,10 +22,20 @@ async function writeTeams(tx: Queryable, id: number, tags: string[]): Promise<vo
 }
 
 const auditFields = (f: ParsedEventForm, tz: (d: Date) => string) => ({
-  title: f.title, teams: f.tags, start: tz(f.start), end: tz(f.end), defaultSort: f.defaultSort,
+  title: f.title,
+  teams: f.tags,
+  start: tz(f.start),
+  end: tz(f.end),
+  defaultSort: f.defaultSort,
 });
 
-export async function createEvent(db: Database, actor: string, at: Date, f: ParsedEventForm, fmt: (d: Date) => string): Promise<number> {
+export async function createEvent(
+  db: Database,
+  actor: string,
+  at: Date,
+  f: ParsedEventForm,
+  fmt: (d: Date) => string,
+): Promise<number> {
   return publicChange(db, async (tx) => {
     const { rows } = await tx.query<{ event_id: number }>(
       `INSERT INTO events (title, description, start_time, end_time, default_sort, created_at)
@@ -43,8 +53,12 @@ export type PayToPlayValues = { [K in keyof PayToPlaySettings]: number };
 
 /** Edits the event form fields, the pay-to-play settings, or both, in one transaction. */
 export async function updateEvent(
-  db: Database, actor: string, at: Date, id: number,
-  change: { form?: ParsedEventForm; settings?: PayToPlayValues }, fmt: (d: Date) => string,
+  db: Database,
+  actor: string,
+  at: Date,
+  id: number,
+  change: { form?: ParsedEventForm; settings?: PayToPlayValues },
+  fmt: (d: Date) => string,
 ): Promise<void> {
   await publicChange(db, async (tx) => {
     const { form: f, settings: s } = change;
@@ -67,7 +81,13 @@ export async function updateEvent(
   });
 }
 
-export async function deleteEvent(db: Database, actor: string, at: Date, id: number, summary: { title: string; teams: string[] }): Promise<void> {
+export async function deleteEvent(
+  db: Database,
+  actor: string,
+  at: Date,
+  id: number,
+  summary: { title: string; teams: string[] },
+): Promise<void> {
   await publicChange(db, async (tx) => {
     await tx.query('DELETE FROM events WHERE event_id = $1', [id]);
     await writeAudit(tx, { actor, action: 'event.delete', at, detail: { EventID: id, ...summary } });

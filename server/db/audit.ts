@@ -5,13 +5,24 @@
 import type { Queryable } from './database.js';
 
 export type AuditAction =
-  | 'user.create' | 'user.update' | 'user.password' | 'user.delete'
-  | 'event.create' | 'event.update' | 'event.pay-to-play' | 'event.delete'
-  | 'squad.assign' | 'squad.rename'
-  | 'bot.flag' | 'bot.unflag'
-  | 'team.track' | 'team.untrack'
-  | 'payout.paid' | 'payout.unpaid'
-  | 'discord.update' | 'discord.remove';
+  | 'user.create'
+  | 'user.update'
+  | 'user.password'
+  | 'user.delete'
+  | 'event.create'
+  | 'event.update'
+  | 'event.pay-to-play'
+  | 'event.delete'
+  | 'squad.assign'
+  | 'squad.rename'
+  | 'bot.flag'
+  | 'bot.unflag'
+  | 'team.track'
+  | 'team.untrack'
+  | 'payout.paid'
+  | 'payout.unpaid'
+  | 'discord.update'
+  | 'discord.remove';
 
 export async function writeAudit(
   tx: Queryable,

@@ -4,8 +4,8 @@
  * the same racer, team and slot is added to the first, so the rollups always equal the sum of the
  * batches they cover.
  */
-import { batchPoints } from '../domain/stats.js';
-import { dayKeyOf, dayStart } from '../domain/site-time.js';
+import { batchPoints } from '../../rules/stats.js';
+import { dayKeyOf, dayStart } from '../../rules/site-time.js';
 import type { Queryable } from './database.js';
 import { applyTrailingSums } from './trailing-sums.js';
 
@@ -44,7 +44,18 @@ function group(rows: BatchRow[], keyOf: (b: BatchRow) => { key: string; start: D
     const id = `${b.userId}|${b.tag}|${key}`;
     let s = map.get(id);
     if (!s) {
-      s = { userId: b.userId, tag: b.tag, key, start, races: 0, lifetimeRaces: 0, typed: 0, errs: 0, secs: 0, points: 0 };
+      s = {
+        userId: b.userId,
+        tag: b.tag,
+        key,
+        start,
+        races: 0,
+        lifetimeRaces: 0,
+        typed: 0,
+        errs: 0,
+        secs: 0,
+        points: 0,
+      };
       map.set(id, s);
     }
     s.races += b.races;
@@ -86,7 +97,10 @@ export async function insertBatches(q: Queryable, rows: BatchRow[], tz: string):
       ],
     );
   }
-  await applyTrailingSums(q, rows.map((b) => ({ ...b, points: batchPoints(b.races, b.typed, b.errs, b.secs) })));
+  await applyTrailingSums(
+    q,
+    rows.map((b) => ({ ...b, points: batchPoints(b.races, b.typed, b.errs, b.secs) })),
+  );
   const hourly = group(rows, (b) => {
     const start = new Date(Math.floor(b.endTime.getTime() / 3_600_000) * 3_600_000);
     return { key: start.toISOString(), start };

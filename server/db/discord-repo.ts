@@ -23,7 +23,13 @@ interface WebhookRow {
 }
 
 const WEBHOOK_COLUMNS = 'tag, url, event_standings, daily_top, member_log';
-const toWebhook = (r: WebhookRow): Webhook => ({ tag: r.tag, url: r.url, eventStandings: r.event_standings, dailyTop: r.daily_top, memberLog: r.member_log });
+const toWebhook = (r: WebhookRow): Webhook => ({
+  tag: r.tag,
+  url: r.url,
+  eventStandings: r.event_standings,
+  dailyTop: r.daily_top,
+  memberLog: r.member_log,
+});
 
 export async function getWebhook(q: Queryable, tag: string): Promise<Webhook | null> {
   const { rows } = await q.query<WebhookRow>(`SELECT ${WEBHOOK_COLUMNS} FROM discord_webhooks WHERE tag = $1`, [tag]);
@@ -54,12 +60,19 @@ export async function removeWebhook(q: Queryable, tag: string): Promise<boolean>
 }
 
 export async function isQueued(q: Queryable, tag: string, kind: string, period: string): Promise<boolean> {
-  const { rows } = await q.query('SELECT 1 FROM discord_outbox WHERE tag = $1 AND kind = $2 AND period = $3', [tag, kind, period]);
+  const { rows } = await q.query('SELECT 1 FROM discord_outbox WHERE tag = $1 AND kind = $2 AND period = $3', [
+    tag,
+    kind,
+    period,
+  ]);
   return rows.length > 0;
 }
 
 /** Queues a message once: a second call for the same (tag, kind, period) changes nothing. Returns its id when new. */
-export async function enqueue(q: Queryable, m: { tag: string; kind: string; period: string; payload: DiscordPayload; at: Date }): Promise<number | null> {
+export async function enqueue(
+  q: Queryable,
+  m: { tag: string; kind: string; period: string; payload: DiscordPayload; at: Date },
+): Promise<number | null> {
   const { rows } = await q.query<{ id: string | number }>(
     `INSERT INTO discord_outbox (tag, kind, period, payload, created_at, next_attempt_at)
      VALUES ($1, $2, $3, $4::jsonb, $5, $5)
@@ -82,8 +95,20 @@ export interface ClaimedMessage {
  * Takes the oldest due message of a connected team (not one of `skipTags`) for a lease of
  * `leaseMs`: another sender (or this one after a crash) sees it only once the lease ran out.
  */
-export async function claimDue(q: Queryable, now: Date, leaseMs: number, skipTags: string[]): Promise<ClaimedMessage | null> {
-  const { rows } = await q.query<{ id: string | number; tag: string; kind: string; attempts: number; payload: unknown; url: string }>(
+export async function claimDue(
+  q: Queryable,
+  now: Date,
+  leaseMs: number,
+  skipTags: string[],
+): Promise<ClaimedMessage | null> {
+  const { rows } = await q.query<{
+    id: string | number;
+    tag: string;
+    kind: string;
+    attempts: number;
+    payload: unknown;
+    url: string;
+  }>(
     `WITH next AS (
        SELECT o.id FROM discord_outbox o JOIN discord_webhooks w ON w.tag = o.tag
         WHERE o.status = 'pending' AND o.next_attempt_at <= $1 AND NOT (o.tag = ANY($3::text[]))

@@ -4,10 +4,10 @@
  * the raw batches, so long events stay fast and results stay exact).
  */
 import type { Event } from '../../contract/events.js';
-import type { RacerTeamTotals } from '../domain/event-results.js';
-import { eventStatus } from '../domain/event-status.js';
-import { eventBatchRange, splitRange, type RangePart } from '../domain/event-window.js';
-import { formatSiteDateTime } from '../domain/site-time.js';
+import type { RacerTeamTotals } from '../../rules/event-results.js';
+import { eventStatus } from '../../rules/event-status.js';
+import { eventBatchRange, splitRange, type RangePart } from '../../rules/event-window.js';
+import { formatSiteDateTime } from '../../rules/site-time.js';
 import type { Queryable } from './database.js';
 
 /** The largest value of the events.event_id column (int4). */
@@ -116,13 +116,28 @@ function partSql(parts: RangePart[]): { sql: string; params: unknown[] } {
 }
 
 /** Sums every batch of the event's teams inside its window, per racer and team. */
-export async function racerTeamTotals(q: Queryable, ev: Pick<StoredEvent, 'start' | 'end' | 'tags'>, tz: string): Promise<RacerTeamTotals[]> {
+export async function racerTeamTotals(
+  q: Queryable,
+  ev: Pick<StoredEvent, 'start' | 'end' | 'tags'>,
+  tz: string,
+): Promise<RacerTeamTotals[]> {
   const parts = splitRange(eventBatchRange(ev.start, ev.end), tz);
   if (ev.tags.length === 0 || parts.length === 0) return [];
   const union = partSql(parts);
   const { rows } = await q.query<{
-    user_id: number; tag: string; races: number; typed: number; errs: number; secs: number; points: number;
-    last_at: Date; username: string; display_name: string | null; squad: string | null; custom_name: string | null; bot: boolean;
+    user_id: number;
+    tag: string;
+    races: number;
+    typed: number;
+    errs: number;
+    secs: number;
+    points: number;
+    last_at: Date;
+    username: string;
+    display_name: string | null;
+    squad: string | null;
+    custom_name: string | null;
+    bot: boolean;
   }>(
     `WITH parts AS (${union.sql}),
      totals AS (

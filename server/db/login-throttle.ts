@@ -6,14 +6,14 @@
  * - the username from anywhere (USERNAME_POLICY): a slower limit against guesses spread over many
  *   addresses. It neither counts nor holds back an address the username has logged in from before
  *   (login_known_addresses), so nobody guessing elsewhere can lock the owner out.
- * An address is its IPv4 address or its IPv6 /64 (domain/address-bucket.ts). Counting happens
+ * An address is its IPv4 address or its IPv6 /64 (rules/address-bucket.ts). Counting happens
  * before the password check, in one statement per key, so a burst of parallel attempts cannot slip
  * past a threshold: the attempt that reaches it blocks the key, for a time that doubles with each
  * further attempt. A blocked key is refused before any password check. A success clears the pair's
  * count, takes its own attempt back off the others (an attacker's own account cannot reset the
  * count of their address) and remembers the address as known.
  */
-import { addressBucket } from '../domain/address-bucket.js';
+import { addressBucket } from '../../rules/address-bucket.js';
 import type { Queryable } from './database.js';
 
 export const WINDOW_MS = 15 * 60_000;
@@ -82,7 +82,12 @@ export async function isKnownAddress(db: Queryable, ip: string, username: string
 }
 
 /** The keys an attempt counts under, each with its policy. */
-async function attemptKeys(db: Queryable, ip: string, username: string, now: Date): Promise<Array<[string, ThrottlePolicy]>> {
+async function attemptKeys(
+  db: Queryable,
+  ip: string,
+  username: string,
+  now: Date,
+): Promise<Array<[string, ThrottlePolicy]>> {
   const keys: Array<[string, ThrottlePolicy]> = [
     [pairKey(ip, username), PAIR_POLICY],
     [addressKey(ip), ADDRESS_POLICY],
@@ -101,13 +106,14 @@ export async function startLoginAttempt(db: Queryable, ip: string, username: str
   const blocked = await blockedUntil(db, names, now);
   if (blocked) return blocked;
   for (const [key, policy] of keys) {
-    if (!(await countAttempt(db, key, policy, now))) return (await blockedUntil(db, names, now)) ?? new Date(now.getTime() + 1000);
+    if (!(await countAttempt(db, key, policy, now)))
+      return (await blockedUntil(db, names, now)) ?? new Date(now.getTime() + 1000);
   }
   // Forget keys that have been quiet for a day.
-  await db.query('DELETE FROM login_failures WHERE last_failure_at < $1 AND (blocked_until IS NULL OR blocked_until < $2)', [
-    new Date(now.getTime() - 24 * 3600_000),
-    now,
-  ]);
+  await db.query(
+    'DELETE FROM login_failures WHERE last_failure_at < $1 AND (blocked_until IS NULL OR blocked_until < $2)',
+    [new Date(now.getTime() - 24 * 3600_000), now],
+  );
   return null;
 }
 
@@ -117,13 +123,18 @@ export async function finishLoginSuccess(db: Queryable, ip: string, username: st
   // Any block on these keys now was set by this very attempt (an older one would have refused it).
   // The username's key counted it only from an address that was not known yet.
   const counted = [addressKey(ip), ...((await isKnownAddress(db, ip, username, now)) ? [] : [usernameKey(username)])];
-  await db.query('UPDATE login_failures SET failures = greatest(failures - 1, 0), blocked_until = NULL WHERE key = ANY($1::text[])', [counted]);
+  await db.query(
+    'UPDATE login_failures SET failures = greatest(failures - 1, 0), blocked_until = NULL WHERE key = ANY($1::text[])',
+    [counted],
+  );
   await db.query(
     `INSERT INTO login_known_addresses (user_key, address, last_success_at) VALUES ($1, $2, $3)
      ON CONFLICT (user_key, address) DO UPDATE SET last_success_at = $3`,
     [userPart(username), addressBucket(ip), now],
   );
-  await db.query('DELETE FROM login_known_addresses WHERE last_success_at < $1', [new Date(now.getTime() - KNOWN_ADDRESS_MS)]);
+  await db.query('DELETE FROM login_known_addresses WHERE last_success_at < $1', [
+    new Date(now.getTime() - KNOWN_ADDRESS_MS),
+  ]);
 }
 
 /** A deleted or renamed account, or a new password: the addresses known for that name are known no more. */

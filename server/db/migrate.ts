@@ -14,7 +14,10 @@ const MIGRATION_LOCK = 7_270_001;
 
 /** The migration files this version of the server ships, in the order they apply. */
 export function migrationNames(): string[] {
-  return fs.readdirSync(dir).filter((f) => /^\d+_.*\.sql$/.test(f)).sort();
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /^\d+_.*\.sql$/.test(f))
+    .sort();
 }
 
 export async function migrate(db: Database): Promise<string[]> {

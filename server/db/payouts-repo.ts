@@ -1,11 +1,17 @@
 /** Paid marks of event payouts (migration 180): read per event, set and cleared by staff. */
-import type { PayoutMark } from '../domain/payouts.js';
-import { formatSiteDateTime } from '../domain/site-time.js';
+import type { PayoutMark } from '../../rules/payouts.js';
+import { formatSiteDateTime } from '../../rules/site-time.js';
 import type { Queryable } from './database.js';
 
 /** The event's paid marks, with each racer's current names and bot flag. */
 export async function listPayoutMarks(q: Queryable, eventId: number, tz: string): Promise<PayoutMark[]> {
-  const { rows } = await q.query<{ username: string; display_name: string | null; bot: boolean; amount_cents: string | number; paid_at: Date }>(
+  const { rows } = await q.query<{
+    username: string;
+    display_name: string | null;
+    bot: boolean;
+    amount_cents: string | number;
+    paid_at: Date;
+  }>(
     `SELECT r.username, r.display_name, (bf.user_id IS NOT NULL) AS bot, pm.amount_cents, pm.paid_at
        FROM payout_marks pm
        JOIN racers r ON r.user_id = pm.user_id

@@ -3,9 +3,9 @@
  * added up), their fastest batch with enough races, and their latest lifetime counter.
  */
 import { FASTEST_BATCH_MIN_RACES } from '../../contract/racer-pages.js';
-import type { DaySums } from '../domain/racer-bests.js';
-import type { DayKey } from '../domain/site-time.js';
-import type { Totals } from '../domain/stats.js';
+import type { DaySums } from '../../rules/racer-bests.js';
+import type { DayKey } from '../../rules/site-time.js';
+import type { Totals } from '../../rules/stats.js';
 import type { Queryable } from './database.js';
 
 export interface RacerName {
@@ -27,7 +27,15 @@ export async function findRacer(db: Queryable, username: string): Promise<RacerN
 /** The racer's days with rollups, oldest first, optionally only `from` to `to` (both included). */
 export async function racerDays(db: Queryable, userId: number, from?: DayKey, to?: DayKey): Promise<DaySums[]> {
   const range = from && to ? 'AND day BETWEEN $2::date AND $3::date' : '';
-  const { rows } = await db.query<{ day: string; races: number; lifetime: number; typed: number; errs: number; secs: number; points: number }>(
+  const { rows } = await db.query<{
+    day: string;
+    races: number;
+    lifetime: number;
+    typed: number;
+    errs: number;
+    secs: number;
+    points: number;
+  }>(
     // Counters summed as float8 and cast back: exact below 2^53 (see CONTRIBUTING).
     `SELECT to_char(day, 'YYYY-MM-DD') AS day,
             sum(races::float8)::bigint::int AS races, sum(lifetime_races::float8)::bigint::int AS lifetime,
@@ -37,8 +45,13 @@ export async function racerDays(db: Queryable, userId: number, from?: DayKey, to
     from && to ? [userId, from, to] : [userId],
   );
   return rows.map((r) => ({
-    day: r.day, races: Number(r.races), lifetime: Number(r.lifetime),
-    typed: Number(r.typed), errs: Number(r.errs), secs: Number(r.secs), points: Number(r.points),
+    day: r.day,
+    races: Number(r.races),
+    lifetime: Number(r.lifetime),
+    typed: Number(r.typed),
+    errs: Number(r.errs),
+    secs: Number(r.secs),
+    points: Number(r.points),
   }));
 }
 
@@ -46,8 +59,20 @@ export async function racerDays(db: Queryable, userId: number, from?: DayKey, to
  * The batch with the highest WPM among those with at least 5 team races (a racer on two teams in
  * one slot has that slot's rows added up); the earliest on a tie. Null when none qualifies.
  */
-export async function fastestBatch(db: Queryable, userId: number, tz: string): Promise<(Totals & { endTime: string; day: DayKey }) | null> {
-  const { rows } = await db.query<{ end_local: string; day: string; races: number; typed: number; errs: number; secs: number; points: number }>(
+export async function fastestBatch(
+  db: Queryable,
+  userId: number,
+  tz: string,
+): Promise<(Totals & { endTime: string; day: DayKey }) | null> {
+  const { rows } = await db.query<{
+    end_local: string;
+    day: string;
+    races: number;
+    typed: number;
+    errs: number;
+    secs: number;
+    points: number;
+  }>(
     `SELECT to_char(end_time AT TIME ZONE $2, 'YYYY-MM-DD HH24:MI:SS') AS end_local,
             to_char(end_time AT TIME ZONE $2, 'YYYY-MM-DD') AS day, races, typed, errs, secs, points
        FROM (SELECT end_time, sum(races)::int AS races, sum(typed::float8) AS typed, sum(errs::float8) AS errs,
@@ -61,8 +86,13 @@ export async function fastestBatch(db: Queryable, userId: number, tz: string): P
   const r = rows[0];
   if (!r) return null;
   return {
-    endTime: r.end_local, day: r.day, races: Number(r.races),
-    typed: Number(r.typed), errs: Number(r.errs), secs: Number(r.secs), points: Number(r.points),
+    endTime: r.end_local,
+    day: r.day,
+    races: Number(r.races),
+    typed: Number(r.typed),
+    errs: Number(r.errs),
+    secs: Number(r.secs),
+    points: Number(r.points),
   };
 }
 

@@ -1,7 +1,7 @@
 /** SQL of the racer inspector: known usernames, a racer's info banner and batch history. */
 import type { GameStatus } from '../../contract/common.js';
 import type { BatchColumns, BatchRecord, RacerInfo } from '../../contract/racers.js';
-import { accuracy, wpm } from '../domain/stats.js';
+import { accuracy, wpm } from '../../rules/stats.js';
 import type { Queryable } from './database.js';
 
 /** Every known racer's username, case-insensitively sorted (byte order, the same on every database). */
@@ -24,9 +24,18 @@ export async function findUserId(db: Queryable, username: string): Promise<numbe
  */
 export async function racerInfo(db: Queryable, username: string): Promise<RacerInfo | null> {
   const { rows } = await db.query<{
-    user_id: number; username: string; display_name: string | null; tag: string | null; role: string | null;
-    join_stamp: Date | null; races_played: number | null; played: number | null; avg_speed: number | null;
-    highest_speed: number | null; bot: boolean; game_status: GameStatus;
+    user_id: number;
+    username: string;
+    display_name: string | null;
+    tag: string | null;
+    role: string | null;
+    join_stamp: Date | null;
+    races_played: number | null;
+    played: number | null;
+    avg_speed: number | null;
+    highest_speed: number | null;
+    bot: boolean;
+    game_status: GameStatus;
   }>(
     `SELECT r.user_id, r.username, r.display_name, m.tag, m.role, m.join_stamp,
             s.races_played, s.played, s.avg_speed, s.highest_speed, (bf.user_id IS NOT NULL) AS bot,

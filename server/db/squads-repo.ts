@@ -26,13 +26,21 @@ export async function currentTeams(db: Queryable, userId: number): Promise<strin
 }
 
 export async function currentSquad(db: Queryable, tag: string, userId: number): Promise<string | null> {
-  const { rows } = await db.query<{ squad: string }>('SELECT squad FROM squad_assignments WHERE tag = $1 AND user_id = $2', [tag, userId]);
+  const { rows } = await db.query<{ squad: string }>(
+    'SELECT squad FROM squad_assignments WHERE tag = $1 AND user_id = $2',
+    [tag, userId],
+  );
   return rows[0]?.squad ?? null;
 }
 
 /** Puts a member in a squad; null removes the squad (Unassigned). */
 export async function setMemberSquad(
-  db: Database, actor: string, at: Date, tag: string, racer: RacerRef, squad: string | null,
+  db: Database,
+  actor: string,
+  at: Date,
+  tag: string,
+  racer: RacerRef,
+  squad: string | null,
 ): Promise<void> {
   await publicChange(db, async (tx) => {
     const before = await currentSquad(tx, tag, racer.userId);
@@ -45,14 +53,29 @@ export async function setMemberSquad(
         [tag, racer.userId, squad],
       );
     }
-    await writeAudit(tx, { actor, action: 'squad.assign', at, detail: { tag, username: racer.username, from: before, to: squad } });
+    await writeAudit(tx, {
+      actor,
+      action: 'squad.assign',
+      at,
+      detail: { tag, username: racer.username, from: before, to: squad },
+    });
   });
 }
 
 /** Sets a squad's custom name; an empty name removes it. */
-export async function setSquadName(db: Database, actor: string, at: Date, tag: string, squad: string, customName: string): Promise<void> {
+export async function setSquadName(
+  db: Database,
+  actor: string,
+  at: Date,
+  tag: string,
+  squad: string,
+  customName: string,
+): Promise<void> {
   await publicChange(db, async (tx) => {
-    const { rows } = await tx.query<{ custom_name: string }>('SELECT custom_name FROM squad_names WHERE tag = $1 AND squad = $2', [tag, squad]);
+    const { rows } = await tx.query<{ custom_name: string }>(
+      'SELECT custom_name FROM squad_names WHERE tag = $1 AND squad = $2',
+      [tag, squad],
+    );
     if (customName === '') {
       await tx.query('DELETE FROM squad_names WHERE tag = $1 AND squad = $2', [tag, squad]);
     } else {
@@ -63,7 +86,9 @@ export async function setSquadName(db: Database, actor: string, at: Date, tag: s
       );
     }
     await writeAudit(tx, {
-      actor, action: 'squad.rename', at,
+      actor,
+      action: 'squad.rename',
+      at,
       detail: { tag, squad, from: rows[0]?.custom_name ?? null, to: customName === '' ? null : customName },
     });
   });

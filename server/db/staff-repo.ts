@@ -5,14 +5,23 @@ import { publicChange } from './public-change.js';
 import type { RacerRef } from './squads-repo.js';
 
 export async function listBotFlags(db: Queryable) {
-  const { rows } = await db.query<{ user_id: string | number; username: string; display_name: string | null; flagged_by: string | null; flagged_at: Date }>(
+  const { rows } = await db.query<{
+    user_id: string | number;
+    username: string;
+    display_name: string | null;
+    flagged_by: string | null;
+    flagged_at: Date;
+  }>(
     `SELECT b.user_id, r.username, r.display_name, b.flagged_by, b.flagged_at
        FROM bot_flags b JOIN racers r ON r.user_id = b.user_id
       ORDER BY b.flagged_at DESC, r.username`,
   );
   return rows.map((r) => ({
-    userID: Number(r.user_id), username: r.username, displayName: r.display_name,
-    flaggedBy: r.flagged_by, flaggedAt: r.flagged_at.toISOString(),
+    userID: Number(r.user_id),
+    username: r.username,
+    displayName: r.display_name,
+    flaggedBy: r.flagged_by,
+    flaggedAt: r.flagged_at.toISOString(),
   }));
 }
 
@@ -26,7 +35,12 @@ export async function setBotFlag(db: Database, actor: string, at: Date, racer: R
         )
       : await tx.query('DELETE FROM bot_flags WHERE user_id = $1 RETURNING user_id', [racer.userId]);
     if (rows.length > 0) {
-      await writeAudit(tx, { actor, action: bot ? 'bot.flag' : 'bot.unflag', at, detail: { username: racer.username, userID: racer.userId } });
+      await writeAudit(tx, {
+        actor,
+        action: bot ? 'bot.flag' : 'bot.unflag',
+        at,
+        detail: { username: racer.username, userID: racer.userId },
+      });
     }
   });
 }
@@ -35,7 +49,12 @@ export async function listTeams(db: Queryable) {
   const { rows } = await db.query<{ tag: string; name: string | null; tracked: boolean; last_polled_at: Date | null }>(
     'SELECT tag, name, tracked, last_polled_at FROM teams ORDER BY tracked DESC, tag',
   );
-  return rows.map((r) => ({ tag: r.tag, name: r.name, tracked: r.tracked, lastPolledAt: r.last_polled_at ? r.last_polled_at.toISOString() : null }));
+  return rows.map((r) => ({
+    tag: r.tag,
+    name: r.name,
+    tracked: r.tracked,
+    lastPolledAt: r.last_polled_at ? r.last_polled_at.toISOString() : null,
+  }));
 }
 
 /** Starts (or resumes) polling a team at the collector's next run. */

@@ -32,7 +32,13 @@ const ADD_SUMS = `
     secs = t.secs + excluded.secs, points = t.points + excluded.points`;
 
 /** Sums of the batches with end_time in (from, to], times `sign`, added to the rows of each span of `spans`. */
-async function addBatchRange(q: Queryable, spans: readonly TrailingHours[], from: number, to: number, sign: 1 | -1): Promise<void> {
+async function addBatchRange(
+  q: Queryable,
+  spans: readonly TrailingHours[],
+  from: number,
+  to: number,
+  sign: 1 | -1,
+): Promise<void> {
   await q.query(
     `INSERT INTO trailing_totals AS t (hours, user_id, tag, races, typed, errs, secs, points)
      SELECT s.hours, user_id, tag, $3 * sum(races), $3 * sum(typed), $3 * sum(errs), $3 * sum(secs), $3 * sum(points)
@@ -87,7 +93,9 @@ async function addDeltas(q: Queryable, hours: TrailingHours, rows: readonly Trai
 /** Brings every span up to date after `rows` were added to batches in this transaction. */
 export async function applyTrailingSums(q: Queryable, rows: readonly TrailingDelta[]): Promise<void> {
   if (rows.length === 0) return;
-  const { rows: found } = await q.query<{ anchor: Date | string | null }>('SELECT anchor FROM trailing_anchor FOR UPDATE');
+  const { rows: found } = await q.query<{ anchor: Date | string | null }>(
+    'SELECT anchor FROM trailing_anchor FOR UPDATE',
+  );
   let newest = -Infinity;
   for (const r of rows) newest = Math.max(newest, r.endTime.getTime());
   if (found[0]?.anchor == null) {
@@ -116,7 +124,10 @@ export async function applyTrailingSums(q: Queryable, rows: readonly TrailingDel
     if (next > anchor) {
       await addBatchRange(q, [hours], from, next - span, -1);
       // Racers with nothing left in the window (their float points may keep a rounding residue).
-      await q.query('DELETE FROM trailing_totals WHERE hours = $1 AND races = 0 AND typed = 0 AND errs = 0 AND secs = 0', [hours]);
+      await q.query(
+        'DELETE FROM trailing_totals WHERE hours = $1 AND races = 0 AND typed = 0 AND errs = 0 AND secs = 0',
+        [hours],
+      );
     }
     if (inside.length || next > anchor) await pack(q, hours);
   }

@@ -17,8 +17,14 @@ export interface UserRecord {
 
 export async function listUsers(db: Queryable): Promise<UserRecord[]> {
   const { rows } = await db.query<{
-    id: number; username: string; role: Role; user_id: string | null; team_tag: string | null;
-    racer_username: string | null; created_at: Date; last_login: Date | null;
+    id: number;
+    username: string;
+    role: Role;
+    user_id: string | null;
+    team_tag: string | null;
+    racer_username: string | null;
+    created_at: Date;
+    last_login: Date | null;
   }>(
     `SELECT u.id, u.username, u.role, u.user_id, u.team_tag, u.created_at, u.last_login, r.username AS racer_username
        FROM users u
@@ -26,8 +32,14 @@ export async function listUsers(db: Queryable): Promise<UserRecord[]> {
       ORDER BY lower(u.username)`,
   );
   return rows.map((r) => ({
-    id: r.id, username: r.username, role: r.role, userID: r.user_id, teamTag: r.team_tag,
-    racerUsername: r.racer_username, createdAt: r.created_at, lastLogin: r.last_login,
+    id: r.id,
+    username: r.username,
+    role: r.role,
+    userID: r.user_id,
+    teamTag: r.team_tag,
+    racerUsername: r.racer_username,
+    createdAt: r.created_at,
+    lastLogin: r.last_login,
   }));
 }
 
@@ -40,7 +52,10 @@ export async function findLoginUser(db: Queryable, username: string) {
 }
 
 export async function usernameTaken(db: Queryable, username: string, exceptId?: number): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM users WHERE lower(username) = lower($1) AND id <> $2', [username, exceptId ?? 0]);
+  const { rows } = await db.query('SELECT 1 FROM users WHERE lower(username) = lower($1) AND id <> $2', [
+    username,
+    exceptId ?? 0,
+  ]);
   return rows.length > 0;
 }
 
@@ -55,7 +70,10 @@ async function lockedAdminIds(tx: Queryable): Promise<number[]> {
 }
 
 export class UserChangeError extends Error {
-  constructor(public readonly status: 400 | 404 | 409, message: string) {
+  constructor(
+    public readonly status: 400 | 404 | 409,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -77,53 +95,98 @@ export interface UserFields {
   teamTag: string | null;
 }
 
-export async function createUser(db: Database, actor: string, at: Date, fields: UserFields, passwordHash: string): Promise<number> {
-  return duplicateAsConflict(db.transaction(async (tx) => {
-    if (await usernameTaken(tx, fields.username)) throw new UserChangeError(409, 'Username already exists');
-    const { rows } = await tx.query<{ id: number }>(
-      `INSERT INTO users (username, password_hash, role, user_id, team_tag, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [fields.username, passwordHash, fields.role, fields.userID, fields.teamTag, at],
-    );
-    const id = rows[0].id;
-    await writeAudit(tx, { actor, action: 'user.create', at, detail: { id, username: fields.username, role: fields.role, userID: fields.userID, teamTag: fields.teamTag } });
-    return id;
-  }));
+export async function createUser(
+  db: Database,
+  actor: string,
+  at: Date,
+  fields: UserFields,
+  passwordHash: string,
+): Promise<number> {
+  return duplicateAsConflict(
+    db.transaction(async (tx) => {
+      if (await usernameTaken(tx, fields.username)) throw new UserChangeError(409, 'Username already exists');
+      const { rows } = await tx.query<{ id: number }>(
+        `INSERT INTO users (username, password_hash, role, user_id, team_tag, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [fields.username, passwordHash, fields.role, fields.userID, fields.teamTag, at],
+      );
+      const id = rows[0].id;
+      await writeAudit(tx, {
+        actor,
+        action: 'user.create',
+        at,
+        detail: { id, username: fields.username, role: fields.role, userID: fields.userID, teamTag: fields.teamTag },
+      });
+      return id;
+    }),
+  );
 }
 
 /** Edits a user; `undefined` fields keep their value. Refuses to demote the last admin. */
 export async function updateUser(
-  db: Database, actor: string, at: Date, id: number,
+  db: Database,
+  actor: string,
+  at: Date,
+  id: number,
   change: { username: string; role?: Role; userID?: string | null; teamTag?: string | null },
 ): Promise<void> {
-  await duplicateAsConflict(db.transaction(async (tx) => {
-    const admins = await lockedAdminIds(tx);
-    const { rows } = await tx.query<{ username: string; role: Role; user_id: string | null; team_tag: string | null }>(
-      'SELECT username, role, user_id, team_tag FROM users WHERE id = $1 FOR UPDATE', [id],
-    );
-    const before = rows[0];
-    if (!before) throw new UserChangeError(404, 'User not found');
-    if (await usernameTaken(tx, change.username, id)) throw new UserChangeError(409, 'Username already exists');
-    const role = change.role ?? before.role;
-    if (before.role === 'admin' && role !== 'admin' && admins.length <= 1) {
-      throw new UserChangeError(409, 'Cannot demote the last admin');
-    }
-    const userID = change.userID === undefined ? before.user_id : change.userID;
-    const teamTag = change.teamTag === undefined ? before.team_tag : change.teamTag;
-    await tx.query('UPDATE users SET username = $2, role = $3, user_id = $4, team_tag = $5 WHERE id = $1', [
-      id, change.username, role, userID, teamTag,
-    ]);
-    if (before.username.toLowerCase() !== change.username.toLowerCase()) await forgetKnownAddresses(tx, before.username);
-    await writeAudit(tx, {
-      actor, action: 'user.update', at,
-      detail: { id, username: change.username, ...(before.username !== change.username ? { previousUsername: before.username } : {}), role, userID, teamTag },
-    });
-  }));
+  await duplicateAsConflict(
+    db.transaction(async (tx) => {
+      const admins = await lockedAdminIds(tx);
+      const { rows } = await tx.query<{
+        username: string;
+        role: Role;
+        user_id: string | null;
+        team_tag: string | null;
+      }>('SELECT username, role, user_id, team_tag FROM users WHERE id = $1 FOR UPDATE', [id]);
+      const before = rows[0];
+      if (!before) throw new UserChangeError(404, 'User not found');
+      if (await usernameTaken(tx, change.username, id)) throw new UserChangeError(409, 'Username already exists');
+      const role = change.role ?? before.role;
+      if (before.role === 'admin' && role !== 'admin' && admins.length <= 1) {
+        throw new UserChangeError(409, 'Cannot demote the last admin');
+      }
+      const userID = change.userID === undefined ? before.user_id : change.userID;
+      const teamTag = change.teamTag === undefined ? before.team_tag : change.teamTag;
+      await tx.query('UPDATE users SET username = $2, role = $3, user_id = $4, team_tag = $5 WHERE id = $1', [
+        id,
+        change.username,
+        role,
+        userID,
+        teamTag,
+      ]);
+      if (before.username.toLowerCase() !== change.username.toLowerCase())
+        await forgetKnownAddresses(tx, before.username);
+      await writeAudit(tx, {
+        actor,
+        action: 'user.update',
+        at,
+        detail: {
+          id,
+          username: change.username,
+          ...(before.username !== change.username ? { previousUsername: before.username } : {}),
+          role,
+          userID,
+          teamTag,
+        },
+      });
+    }),
+  );
 }
 
 /** Sets a new password and ends the user's sessions, except `keepSessionHash` (the caller's own). */
-export async function setPassword(db: Database, actor: string, at: Date, id: number, passwordHash: string, keepSessionHash: string | null): Promise<void> {
+export async function setPassword(
+  db: Database,
+  actor: string,
+  at: Date,
+  id: number,
+  passwordHash: string,
+  keepSessionHash: string | null,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ username: string }>('UPDATE users SET password_hash = $2 WHERE id = $1 RETURNING username', [id, passwordHash]);
+    const { rows } = await tx.query<{ username: string }>(
+      'UPDATE users SET password_hash = $2 WHERE id = $1 RETURNING username',
+      [id, passwordHash],
+    );
     if (!rows[0]) throw new UserChangeError(404, 'User not found');
     await tx.query('DELETE FROM sessions WHERE user_id = $1 AND id_hash <> $2', [id, keepSessionHash ?? '']);
     await forgetKnownAddresses(tx, rows[0].username);
@@ -135,12 +198,20 @@ export async function setPassword(db: Database, actor: string, at: Date, id: num
 export async function deleteUser(db: Database, actor: string, at: Date, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const admins = await lockedAdminIds(tx);
-    const { rows } = await tx.query<{ username: string; role: Role }>('SELECT username, role FROM users WHERE id = $1', [id]);
+    const { rows } = await tx.query<{ username: string; role: Role }>(
+      'SELECT username, role FROM users WHERE id = $1',
+      [id],
+    );
     const user = rows[0];
     if (!user) throw new UserChangeError(404, 'User not found');
     if (user.role === 'admin' && admins.length <= 1) throw new UserChangeError(409, 'Cannot delete the last admin');
     await tx.query('DELETE FROM users WHERE id = $1', [id]);
     await forgetKnownAddresses(tx, user.username);
-    await writeAudit(tx, { actor, action: 'user.delete', at, detail: { id, username: user.username, role: user.role } });
+    await writeAudit(tx, {
+      actor,
+      action: 'user.delete',
+      at,
+      detail: { id, username: user.username, role: user.role },
+    });
   });
 }

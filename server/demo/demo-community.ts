@@ -5,9 +5,9 @@
  */
 import type { Database } from '../db/database.js';
 import { backfill } from '../collector/backfill.js';
-import { GameSimulator } from '../collector/simulator/game-simulator.js';
-import { startSimulatorServer } from '../collector/simulator/server.js';
-import { floorTo10Minutes } from '../domain/site-time.js';
+import { GameSimulator } from '../simulator/game-simulator.js';
+import { startSimulatorServer } from '../simulator/server.js';
+import { floorTo10Minutes } from '../../rules/site-time.js';
 import { seedDemoStaffData } from './sample-data.js';
 
 export interface DemoOptions {
@@ -64,7 +64,12 @@ export async function startDemoCommunity(opts: DemoOptions): Promise<DemoCommuni
         start: new Date(floorTo10Minutes(opts.now()).getTime() - (days + 5) * DAY).toISOString(),
         days,
       };
-  const sim = new GameSimulator({ seed: shape.seed, teams: shape.teams, racersPerTeam: shape.racersPerTeam, start: new Date(shape.start) });
+  const sim = new GameSimulator({
+    seed: shape.seed,
+    teams: shape.teams,
+    racersPerTeam: shape.racersPerTeam,
+    start: new Date(shape.start),
+  });
   const source = (tag: string, at: Date) => JSON.stringify(sim.teamResponse(tag, at));
   const now = floorTo10Minutes(opts.now());
 
@@ -88,7 +93,8 @@ export async function startDemoCommunity(opts: DemoOptions): Promise<DemoCommuni
     log.info(`Demo: ready in ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s.`);
   } else {
     const last = await meta(db, 'demo_backfilled_to');
-    const lastPoll = (await db.query<{ t: Date | null }>('SELECT max(snapshot_at) AS t FROM collector_runs')).rows[0]?.t;
+    const lastPoll = (await db.query<{ t: Date | null }>('SELECT max(snapshot_at) AS t FROM collector_runs')).rows[0]
+      ?.t;
     const since = new Date(Math.max(last ? Date.parse(last) : 0, lastPoll ? lastPoll.getTime() : 0));
     if (since.getTime() > 0 && now.getTime() - since.getTime() > 10 * 60_000) {
       log.info(`Demo: catching up on the history since ${since.toISOString()}...`);

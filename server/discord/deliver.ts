@@ -63,7 +63,10 @@ export async function deliverDue(
         await markRetry(db, m.id, next, error);
         held.push(m.tag);
         result.retrying++;
-        o.log.warn({ tag: m.tag, outboxId: m.id, attempts: m.attempts, error, retryAt: next.toISOString() }, 'Discord message failed: retrying later');
+        o.log.warn(
+          { tag: m.tag, outboxId: m.id, attempts: m.attempts, error, retryAt: next.toISOString() },
+          'Discord message failed: retrying later',
+        );
       }
     }
   }

@@ -11,15 +11,32 @@ describe('Discord messages', () => {
   });
 
   it('writes a racer line from the aggregated numbers', () => {
-    expect(statLine({ username: 'a', displayName: null, races: 1234, wpm: 87.25, accuracy: 0.9666, points: 15234.6 })).toBe(
-      '1,234 races · 87.3 WPM · 96.7% · 15,235 pts',
+    expect(
+      statLine({ username: 'a', displayName: null, races: 1234, wpm: 87.25, accuracy: 0.9666, points: 15234.6 }),
+    ).toBe('1,234 races · 87.3 WPM · 96.7% · 15,235 pts');
+    expect(statLine({ username: 'a', displayName: null, races: 0, wpm: null, accuracy: null, points: 0 })).toBe(
+      '0 races · 0 pts',
     );
-    expect(statLine({ username: 'a', displayName: null, races: 0, wpm: null, accuracy: null, points: 0 })).toBe('0 races · 0 pts');
   });
 
   it('keeps the ten best and counts the rest; no links without a site address', () => {
-    const rows = Array.from({ length: 12 }, (_, i) => ({ username: `r${i}`, displayName: null, races: 12 - i, wpm: null, accuracy: null, points: 0 }));
-    const m = eventStandingsMessage({ eventId: 3, title: 'Cup', tag: 'A', final: false, rows, sortedBy: 'Races', asOf: '2026-03-09 12:00' });
+    const rows = Array.from({ length: 12 }, (_, i) => ({
+      username: `r${i}`,
+      displayName: null,
+      races: 12 - i,
+      wpm: null,
+      accuracy: null,
+      points: 0,
+    }));
+    const m = eventStandingsMessage({
+      eventId: 3,
+      title: 'Cup',
+      tag: 'A',
+      final: false,
+      rows,
+      sortedBy: 'Races',
+      asOf: '2026-03-09 12:00',
+    });
     const e = m.embeds[0];
     expect(e.url).toBeUndefined();
     expect(e.title).toBe('Standings so far: Cup');
@@ -35,11 +52,21 @@ describe('Discord messages', () => {
 describe('webhook URLs', () => {
   it('accepts only a webhook path on an allowed origin', () => {
     expect(webhookUrlProblem('https://discord.com/api/webhooks/123456789012345678/abcDEF_123-xyz', ORIGINS)).toBeNull();
-    expect(webhookUrlProblem('https://discordapp.com/api/webhooks/123456789012345678/abcDEF_123-xyz', ORIGINS)).toBeNull();
-    expect(webhookUrlProblem('http://discord.com/api/webhooks/123456789012345678/abcDEF_123-xyz', ORIGINS)).not.toBeNull();
-    expect(webhookUrlProblem('https://discord.com.evil.org/api/webhooks/123456789012345678/abcDEF_123-xyz', ORIGINS)).not.toBeNull();
-    expect(webhookUrlProblem('https://discord.com/api/webhooks/123456789012345678/abcDEF_123-xyz/slack', ORIGINS)).not.toBeNull();
-    expect(webhookUrlProblem('https://u:p@discord.com/api/webhooks/123456789012345678/abcDEF_123-xyz', ORIGINS)).not.toBeNull();
+    expect(
+      webhookUrlProblem('https://discordapp.com/api/webhooks/123456789012345678/abcDEF_123-xyz', ORIGINS),
+    ).toBeNull();
+    expect(
+      webhookUrlProblem('http://discord.com/api/webhooks/123456789012345678/abcDEF_123-xyz', ORIGINS),
+    ).not.toBeNull();
+    expect(
+      webhookUrlProblem('https://discord.com.evil.org/api/webhooks/123456789012345678/abcDEF_123-xyz', ORIGINS),
+    ).not.toBeNull();
+    expect(
+      webhookUrlProblem('https://discord.com/api/webhooks/123456789012345678/abcDEF_123-xyz/slack', ORIGINS),
+    ).not.toBeNull();
+    expect(
+      webhookUrlProblem('https://u:p@discord.com/api/webhooks/123456789012345678/abcDEF_123-xyz', ORIGINS),
+    ).not.toBeNull();
   });
 
   it('shows the last 4 characters and scrubs the URL and token from text', () => {

@@ -81,7 +81,12 @@ export function eventStandingsMessage(o: {
   });
 }
 
-export function dailyTopMessage(o: { tag: string; day: string; rows: StandingRow[]; siteUrl?: string }): DiscordPayload {
+export function dailyTopMessage(o: {
+  tag: string;
+  day: string;
+  rows: StandingRow[];
+  siteUrl?: string;
+}): DiscordPayload {
   const lines = o.rows.slice(0, TOP_LINES).map((r, i) => racerLine(r, i, o.siteUrl));
   const races = o.rows.reduce((s, r) => s + r.races, 0);
   return payload({
@@ -102,7 +107,12 @@ export function testMessage(o: { tag: string; by: string; siteUrl?: string }): D
   });
 }
 
-export function memberLogMessage(o: { tag: string; day: string; changes: Array<{ username: string; displayName: string; joined: boolean }>; siteUrl?: string }): DiscordPayload {
+export function memberLogMessage(o: {
+  tag: string;
+  day: string;
+  changes: Array<{ username: string; displayName: string; joined: boolean }>;
+  siteUrl?: string;
+}): DiscordPayload {
   const name = (c: { username: string; displayName: string }) => {
     const shown = escapeMarkdown(c.displayName);
     return o.siteUrl ? `[${shown}](${o.siteUrl}/racers/${encodeURIComponent(c.username)})` : shown;

@@ -5,9 +5,9 @@
  * while it runs (from its second day), the team's top racers of the day before, and who joined
  * and left it that day (nothing when nobody did).
  */
-import { participants } from '../domain/event-results.js';
-import { addDayKeys, dayKeyOf, dayStart, formatSiteDateTime, todayKey } from '../domain/site-time.js';
-import { windowStats } from '../domain/stats.js';
+import { participants } from '../../rules/event-results.js';
+import { addDayKeys, dayKeyOf, dayStart, formatSiteDateTime, todayKey } from '../../rules/site-time.js';
+import { windowStats } from '../../rules/stats.js';
 import { enqueue, isQueued, listWebhooks, memberChanges, recentEventIds, type Webhook } from '../db/discord-repo.js';
 import type { Queryable } from '../db/database.js';
 import { findEvent, racerTeamTotals } from '../db/events-repo.js';
@@ -50,7 +50,12 @@ async function queueEvents(q: Queryable, w: Webhook, o: EnqueueOptions): Promise
     if (end + SETTLE_MS <= now && end + RECENT_MS > now) {
       kind = 'event-final';
       period = String(ev.id);
-    } else if (start <= now && now < end && today > dayKeyOf(ev.start, o.tz) && now >= dayStart(today, o.tz).getTime() + SETTLE_MS) {
+    } else if (
+      start <= now &&
+      now < end &&
+      today > dayKeyOf(ev.start, o.tz) &&
+      now >= dayStart(today, o.tz).getTime() + SETTLE_MS
+    ) {
       kind = 'event-day';
       period = `${ev.id}:${today}`;
     } else continue;
@@ -85,7 +90,14 @@ async function queueDailyTop(q: Queryable, w: Webhook, o: EnqueueOptions): Promi
   if (await isQueued(q, w.tag, 'daily-top', day)) return 0;
   const rows = (await participantsBetween(q, w.tag, day, day)).map((p) => {
     const s = windowStats(p);
-    return { username: p.username, displayName: p.displayName, races: s.races, wpm: s.wpm, accuracy: s.accuracy, points: s.points };
+    return {
+      username: p.username,
+      displayName: p.displayName,
+      races: s.races,
+      wpm: s.wpm,
+      accuracy: s.accuracy,
+      points: s.points,
+    };
   });
   const payload = dailyTopMessage({ tag: w.tag, day, rows: sortStandings(rows, 'Points'), siteUrl: o.siteUrl });
   return (await enqueue(q, { tag: w.tag, kind: 'daily-top', period: day, payload, at: o.now })) !== null ? 1 : 0;

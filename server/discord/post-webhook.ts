@@ -27,10 +27,16 @@ async function retryAfterMs(res: Response): Promise<number> {
     // not JSON: fall back to the header
   }
   const header = Number(res.headers.get('retry-after'));
-  return Number.isFinite(header) && header >= 0 && res.headers.has('retry-after') ? Math.ceil(header * 1000) : DEFAULT_WAIT_MS;
+  return Number.isFinite(header) && header >= 0 && res.headers.has('retry-after')
+    ? Math.ceil(header * 1000)
+    : DEFAULT_WAIT_MS;
 }
 
-export async function postWebhook(url: string, payload: DiscordPayload, fetchImpl: FetchLike = fetch): Promise<PostOutcome> {
+export async function postWebhook(
+  url: string,
+  payload: DiscordPayload,
+  fetchImpl: FetchLike = fetch,
+): Promise<PostOutcome> {
   let res: Response;
   try {
     res = await fetchImpl(url, {

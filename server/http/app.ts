@@ -58,10 +58,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerTextGuard(app);
   await registerApiDocs(app as unknown as App);
 
-  await app.register(async (api) => {
-    api.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'Not found' }));
-    for (const mod of routeModules) await mod(api as App, deps);
-  }, { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      api.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'Not found' }));
+      for (const mod of routeModules) await mod(api as App, deps);
+    },
+    { prefix: '/api' },
+  );
 
   const staticDir = options.staticDir;
   if (staticDir && fs.existsSync(path.join(staticDir, 'index.html'))) {
@@ -80,7 +83,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // Deep links (/roster?tag=X, /racers/name) get the app shell; unknown files stay 404.
     app.setNotFoundHandler((request, reply) => {
       const accept = request.headers.accept ?? '';
-      if (request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0]) && accept.includes('text/html')) {
+      if (
+        request.method === 'GET' &&
+        !request.url.startsWith('/api/') &&
+        !path.extname(request.url.split('?')[0]) &&
+        accept.includes('text/html')
+      ) {
         return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
       }
       return reply.code(404).send({ error: 'Not found' });

@@ -27,6 +27,8 @@ export function acceptedEncoding(header: string | string[] | undefined): BodyEnc
  */
 export function encodeBody(body: Buffer, encoding: BodyEncoding): Buffer {
   return encoding === 'br'
-    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    ? zlib.brotliCompressSync(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
     : zlib.gzipSync(body, { level: 1 });
 }

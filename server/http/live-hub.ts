@@ -47,7 +47,10 @@ export class LiveHub {
   readonly heartbeatMs: number;
   readonly maxClients: number;
 
-  constructor(private readonly db: Queryable, options: LiveHubOptions = {}) {
+  constructor(
+    private readonly db: Queryable,
+    options: LiveHubOptions = {},
+  ) {
     this.pollMs = options.pollMs ?? 2000;
     this.heartbeatMs = options.heartbeatMs ?? 25_000;
     this.maxClients = options.maxClients ?? 1000;

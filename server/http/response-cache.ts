@@ -47,7 +47,10 @@ export class ResponseCache {
   hits = 0;
   misses = 0;
 
-  constructor(private readonly db: Queryable, options: ResponseCacheOptions = {}) {
+  constructor(
+    private readonly db: Queryable,
+    options: ResponseCacheOptions = {},
+  ) {
     this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
     this.versionTtlMs = options.versionTtlMs ?? 1000;
     this.unsubscribe = onDataChanged((version) => {
@@ -79,12 +82,22 @@ export class ResponseCache {
    * Sends the answer for `key`: 304 when the client's ETag is current, the cached JSON when there
    * is one for the current data version, else `compute()`'s result, serialized once and kept.
    */
-  send(request: FastifyRequest, reply: FastifyReply, key: string, compute: () => Promise<unknown>): Promise<FastifyReply> {
+  send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    compute: () => Promise<unknown>,
+  ): Promise<FastifyReply> {
     return this.sendJson(request, reply, key, async () => JSON.stringify(await compute()));
   }
 
   /** As `send`, for an answer that is already JSON text. */
-  async sendJson(request: FastifyRequest, reply: FastifyReply, key: string, computeJson: () => Promise<string>): Promise<FastifyReply> {
+  async sendJson(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    computeJson: () => Promise<string>,
+  ): Promise<FastifyReply> {
     const version = await this.currentVersion();
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     // Each encoding is its own representation, with its own validator.
@@ -186,6 +199,8 @@ export class ResponseCache {
 /** Whether an If-None-Match header names this ETag (or `*`); weak and strong forms both match. */
 function matches(header: string | string[] | undefined, etag: string): boolean {
   if (!header) return false;
-  const values = (Array.isArray(header) ? header.join(',') : header).split(',').map((s) => s.trim().replace(/^W\//, ''));
+  const values = (Array.isArray(header) ? header.join(',') : header)
+    .split(',')
+    .map((s) => s.trim().replace(/^W\//, ''));
   return values.includes(etag) || values.includes('*');
 }

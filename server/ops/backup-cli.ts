@@ -50,7 +50,9 @@ async function fromDataDir(dataDir: string): Promise<Buffer> {
 async function main(): Promise<number> {
   const config = loadConfig();
   if (config.databaseUrl) {
-    console.error('DATABASE_URL is set: back up PostgreSQL with pg_dump, e.g.\n  pg_dump --format=custom --file=nt-team-stats.dump "$DATABASE_URL"');
+    console.error(
+      'DATABASE_URL is set: back up PostgreSQL with pg_dump, e.g.\n  pg_dump --format=custom --file=nt-team-stats.dump "$DATABASE_URL"',
+    );
     return 1;
   }
   const file = path.resolve(process.argv[2] ?? backupFileName(new Date()));

@@ -23,7 +23,9 @@ async function probe(db: Database) {
   const started = performance.now();
   await db.query('SELECT 1');
   const latencyMs = Math.round((performance.now() - started) * 10) / 10;
-  const applied = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
+  const applied = new Set(
+    (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
+  );
   const pending = migrationNames().filter((name) => !applied.has(name));
   const { rows } = await db.query<{ at: Date | null }>(
     'SELECT max(finished_at) AS at FROM collector_runs WHERE finished_at IS NOT NULL AND teams_ok > 0',
@@ -55,7 +57,9 @@ export async function checkHealth(db: Database, now: Date, timeoutMs = HEALTH_DB
     database: { kind: db.kind, reachable: true, latencyMs },
     migrations: { current, pending },
     lastSuccessfulPollAt: lastPoll ? lastPoll.toISOString() : null,
-    lastSuccessfulPollAgeSeconds: lastPoll ? Math.max(0, Math.round((now.getTime() - lastPoll.getTime()) / 1000)) : null,
+    lastSuccessfulPollAgeSeconds: lastPoll
+      ? Math.max(0, Math.round((now.getTime() - lastPoll.getTime()) / 1000))
+      : null,
     ...(current ? {} : { error: `Database schema is behind: ${pending.length} migration(s) not applied` }),
   };
 }

@@ -39,7 +39,9 @@ async function main(): Promise<number> {
     const archive = new Blob([fs.readFileSync(args.file)]);
     const r = await restoreDataDir({ archive, dataDir: args.dataDir, force: args.force });
     if (r.replacedTo) console.log(`The previous database was moved to ${r.replacedTo}`);
-    console.log(`Restored ${args.file} into ${args.dataDir}: ${r.batches} batches, ${r.migrations} migrations. Start the server with DATA_DIR=${args.dataDir}.`);
+    console.log(
+      `Restored ${args.file} into ${args.dataDir}: ${r.batches} batches, ${r.migrations} migrations. Start the server with DATA_DIR=${args.dataDir}.`,
+    );
     return 0;
   } catch (err) {
     if (err instanceof RestoreRefused || err instanceof LockedError) {

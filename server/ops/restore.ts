@@ -23,10 +23,17 @@ function isNonEmptyDir(dir: string): boolean {
   return fs.existsSync(dir) && fs.readdirSync(dir).length > 0;
 }
 
-export async function restoreDataDir(opts: { archive: Blob; dataDir: string; force: boolean; now?: Date }): Promise<RestoreResult> {
+export async function restoreDataDir(opts: {
+  archive: Blob;
+  dataDir: string;
+  force: boolean;
+  now?: Date;
+}): Promise<RestoreResult> {
   const { dataDir } = opts;
   if (isNonEmptyDir(dataDir) && !opts.force) {
-    throw new RestoreRefused(`${dataDir} is not empty: pass --force to replace its database (the current one is kept beside it).`);
+    throw new RestoreRefused(
+      `${dataDir} is not empty: pass --force to replace its database (the current one is kept beside it).`,
+    );
   }
   const release = lockDataDir(dataDir);
   const pgdata = path.join(dataDir, 'pgdata');

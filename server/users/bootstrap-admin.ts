@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Database, Queryable } from '../db/database.js';
 import { writeAudit } from '../db/audit.js';
-import { hashPassword } from '../domain/passwords.js';
+import { hashPassword } from '../auth/passwords.js';
 
 export interface BootstrapLog {
   info(msg: string): void;
@@ -61,13 +61,27 @@ export async function ensureFirstAdmin(
     if (generated) passwordFile = writePasswordFile(config.dataDir, password);
     try {
       // A teamadmin of that name is promoted; the password is reset either way.
-      const { rows: existing } = await tx.query<{ id: number }>('SELECT id FROM users WHERE lower(username) = lower($1)', [username]);
+      const { rows: existing } = await tx.query<{ id: number }>(
+        'SELECT id FROM users WHERE lower(username) = lower($1)',
+        [username],
+      );
       if (existing[0]) {
-        await tx.query("UPDATE users SET role = 'admin', password_hash = $2 WHERE id = $1", [existing[0].id, passwordHash]);
+        await tx.query("UPDATE users SET role = 'admin', password_hash = $2 WHERE id = $1", [
+          existing[0].id,
+          passwordHash,
+        ]);
       } else {
-        await tx.query("INSERT INTO users (username, password_hash, role) VALUES ($1, $2, 'admin')", [username, passwordHash]);
+        await tx.query("INSERT INTO users (username, password_hash, role) VALUES ($1, $2, 'admin')", [
+          username,
+          passwordHash,
+        ]);
       }
-      await writeAudit(tx, { actor: 'system', action: 'user.create', at: new Date(), detail: { username, role: 'admin', bootstrap: true } });
+      await writeAudit(tx, {
+        actor: 'system',
+        action: 'user.create',
+        at: new Date(),
+        detail: { username, role: 'admin', bootstrap: true },
+      });
     } catch (err) {
       if (passwordFile) fs.rmSync(passwordFile, { force: true });
       throw err;

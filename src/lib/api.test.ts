@@ -15,7 +15,9 @@ function stubFetch(status: number, body: string) {
 
 describe('api helpers', () => {
   it('builds query strings from the defined params only', () => {
-    expect(apiUrl('/api/racer-info', { username: 'a b', page: 2, showbot: false, x: undefined })).toBe('/api/racer-info?username=a+b&page=2&showbot=false');
+    expect(apiUrl('/api/racer-info', { username: 'a b', page: 2, showbot: false, x: undefined })).toBe(
+      '/api/racer-info?username=a+b&page=2&showbot=false',
+    );
     expect(apiUrl('/api/team-tags')).toBe('/api/team-tags');
   });
 
@@ -54,8 +56,15 @@ describe('api helpers', () => {
 describe('a request the server does not answer counts as offline', () => {
   const cases: [string, () => Promise<Response>][] = [
     ['the network fails', () => Promise.reject(new TypeError('Failed to fetch'))],
-    ['a proxy says the server is down', async () => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } })],
-    ['a captive portal answers with its own page', async () => new Response('<html>Sign in to Wi-Fi</html>', { status: 200, headers: { 'Content-Type': 'text/html' } })],
+    [
+      'a proxy says the server is down',
+      async () => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
+    ],
+    [
+      'a captive portal answers with its own page',
+      async () =>
+        new Response('<html>Sign in to Wi-Fi</html>', { status: 200, headers: { 'Content-Type': 'text/html' } }),
+    ],
   ];
   it.each(cases)('when %s', async (_, answer) => {
     vi.stubGlobal('fetch', vi.fn(answer));
@@ -64,7 +73,10 @@ describe('a request the server does not answer counts as offline', () => {
   });
 
   it('and the next answer from the server is online again', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await apiGet('/api/team-tags').catch(() => undefined);
     expect(onlineManager.isOnline()).toBe(false);
     stubFetch(404, JSON.stringify({ error: 'Team ZZZ is not tracked' }));

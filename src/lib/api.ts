@@ -57,9 +57,10 @@ async function readResponse<T>(res: Response, path: string): Promise<T> {
     }
   }
   if (!res.ok) {
-    const error = body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string'
-      ? (body as { error: string }).error
-      : `Request failed (${res.status})`;
+    const error =
+      body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string'
+        ? (body as { error: string }).error
+        : `Request failed (${res.status})`;
     throw new ApiError(res.status, error);
   }
   if (text && body === undefined) throw new ApiError(res.status, 'Server error occurred');
@@ -85,7 +86,10 @@ export async function apiGet<T>(path: string, params?: QueryParams): Promise<T> 
 export async function apiSend<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const res = await doFetch(apiUrl(path), {
     method,
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers:
+      body === undefined
+        ? { Accept: 'application/json' }
+        : { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return readResponse<T>(res, path);

@@ -7,7 +7,13 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { useState } from 'react';
 import type { BotFlagResponse } from '../../contract/staff';
 import { apiSend } from './api';
-import { BOT_FLAGS_QUERY_KEY, LEADERBOARD_QUERY_ROOTS, PARTICIPANTS_KEY_SUFFIX, rosterHealthQueryKey, rosterQueryKey } from './query-keys';
+import {
+  BOT_FLAGS_QUERY_KEY,
+  LEADERBOARD_QUERY_ROOTS,
+  PARTICIPANTS_KEY_SUFFIX,
+  rosterHealthQueryKey,
+  rosterQueryKey,
+} from './query-keys';
 
 /** GET /api/racer-info?username: the racer inspector's info banner (features/racers uses this key). */
 export const racerInfoQueryKey = (username: string) => ['racer-info', { username }] as const;
@@ -28,7 +34,9 @@ export function refreshAfterBotFlag(qc: QueryClient, tag: string | null, usernam
     tag ? qc.invalidateQueries({ queryKey: rosterHealthQueryKey(tag) }) : null,
     qc.invalidateQueries({ queryKey: racerInfoQueryKey(username) }),
     ...LEADERBOARD_QUERY_ROOTS.map((root) => qc.invalidateQueries({ queryKey: [root] })),
-    qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].endsWith(PARTICIPANTS_KEY_SUFFIX) }),
+    qc.invalidateQueries({
+      predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].endsWith(PARTICIPANTS_KEY_SUFFIX),
+    }),
     qc.invalidateQueries({ queryKey: BOT_FLAGS_QUERY_KEY }),
   ]);
 }

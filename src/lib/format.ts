@@ -3,7 +3,7 @@
  * decimal, accuracy as a percent with two, money in dollars, times in the site time zone with CT.
  * Every formatter shows "-" for a missing value.
  */
-import { DEFAULT_SITE_TIMEZONE, formatInZone, parseSiteDateTime } from '../../server/domain/site-time';
+import { DEFAULT_SITE_TIMEZONE, formatInZone, parseSiteDateTime } from '../../rules/site-time';
 
 export const MISSING = '-';
 
@@ -66,7 +66,11 @@ export const DEFAULT_CT_PATTERN = 'MMM d, yyyy h:mm a';
  * An instant in the site time zone, labelled: "Mar 10, 2026 1:05 PM CT". Accepts ISO 8601, the
  * API's `YYYY-MM-DD HH:MM:SS` (already site-zone wall time), a Date or epoch milliseconds.
  */
-export function formatCT(iso: string | number | Date | null | undefined, pattern: string = DEFAULT_CT_PATTERN, tz: string = siteTimezone): string {
+export function formatCT(
+  iso: string | number | Date | null | undefined,
+  pattern: string = DEFAULT_CT_PATTERN,
+  tz: string = siteTimezone,
+): string {
   if (iso === null || iso === undefined || iso === '') return MISSING;
   let instant: Date | null;
   if (iso instanceof Date) instant = iso;

@@ -50,7 +50,11 @@ beforeEach(() => {
   client.setQueryData(ME_QUERY_KEY, { logged_in: false });
   // Fresh for far longer than any test: only an invalidation makes them stale.
   client.setDefaultOptions({ queries: { staleTime: Infinity } });
-  stop = connectLiveUpdates(client, { createSource: (url) => new FakeSource(url), fallbackMs: 60_000, random: () => 0.5 });
+  stop = connectLiveUpdates(client, {
+    createSource: (url) => new FakeSource(url),
+    fallbackMs: 60_000,
+    random: () => 0.5,
+  });
 });
 
 afterEach(() => {
@@ -62,7 +66,9 @@ afterEach(() => {
 
 describe('pure rules', () => {
   it('backs off from 1 s, doubling to a minute, with ±20 % jitter', () => {
-    expect([0, 1, 2, 3, 5, 6, 20].map((a) => reconnectDelay(a, () => 0.5))).toEqual([1000, 2000, 4000, 8000, 32_000, 60_000, 60_000]);
+    expect([0, 1, 2, 3, 5, 6, 20].map((a) => reconnectDelay(a, () => 0.5))).toEqual([
+      1000, 2000, 4000, 8000, 32_000, 60_000, 60_000,
+    ]);
     expect(reconnectDelay(0, () => 0)).toBe(800);
     expect(reconnectDelay(0, () => 1)).toBe(1200);
   });
@@ -129,9 +135,13 @@ describe('the live stream', () => {
   });
 
   it('while no stream answers, asks /api/site every minute and refreshes when "Data as of" moved', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ ...SITE, lastPollAt: '2026-03-10T18:10:00.000Z' }), {
-      status: 200, headers: { 'Content-Type': 'application/json' },
-    }));
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ ...SITE, lastPollAt: '2026-03-10T18:10:00.000Z' }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
     vi.stubGlobal('fetch', fetch);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -147,7 +157,11 @@ describe('the live stream', () => {
     const page = Object.assign(new EventTarget(), { visibilityState: 'visible' });
     vi.stubGlobal('document', page);
     FakeSource.all = [];
-    stop = connectLiveUpdates(client, { createSource: (url) => new FakeSource(url), fallbackMs: 60_000, random: () => 0.5 });
+    stop = connectLiveUpdates(client, {
+      createSource: (url) => new FakeSource(url),
+      fallbackMs: 60_000,
+      random: () => 0.5,
+    });
     FakeSource.all[0].version(4);
     page.visibilityState = 'hidden';
     page.dispatchEvent(new Event('visibilitychange'));

@@ -14,7 +14,11 @@ export function topTabFromPath(pathname: string): TopTab {
 
 export type TeamTab = 'roster' | 'events' | 'eventviewer' | 'activity' | 'trackers' | 'health' | 'admin';
 
-export const TEAM_TABS: { key: TeamTab; label: string; to: '/roster' | '/events' | '/eventviewer' | '/activity' | '/trackers' | '/health' | '/teams/admin' }[] = [
+export const TEAM_TABS: {
+  key: TeamTab;
+  label: string;
+  to: '/roster' | '/events' | '/eventviewer' | '/activity' | '/trackers' | '/health' | '/teams/admin';
+}[] = [
   { key: 'roster', label: 'Roster', to: '/roster' },
   { key: 'events', label: 'Events', to: '/events' },
   { key: 'eventviewer', label: 'Event Viewer', to: '/eventviewer' },

@@ -26,7 +26,11 @@ export function isServerReply(status: number, contentType: string | null): boole
 async function probe(): Promise<void> {
   if (!browserOnline()) return;
   try {
-    const res = await fetch(PROBE_URL, { cache: 'no-store', credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    const res = await fetch(PROBE_URL, {
+      cache: 'no-store',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
     if (isServerReply(res.status, res.headers.get('content-type'))) reportReachable();
   } catch {
     // Still unreachable: the next probe tries again.
@@ -41,7 +45,8 @@ function stopProbe(): void {
 /** A request got no answer from the server: offline until a request or the probe gets one. */
 export function reportUnreachable(): void {
   onlineManager.setOnline(false);
-  if (probeTimer === undefined && typeof window !== 'undefined') probeTimer = setInterval(() => void probe(), PROBE_EVERY_MS);
+  if (probeTimer === undefined && typeof window !== 'undefined')
+    probeTimer = setInterval(() => void probe(), PROBE_EVERY_MS);
 }
 
 /** The server answered: online again (paused queries resume, stale ones refetch). */

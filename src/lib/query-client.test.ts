@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
-import { persistQueryClientRestore, persistQueryClientSave, type PersistedClient, type Persister } from '@tanstack/react-query-persist-client';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSave,
+  type PersistedClient,
+  type Persister,
+} from '@tanstack/react-query-persist-client';
 import { ApiError } from './api';
 import { createQueryClient, persistOptions, PERSIST_MAX_AGE } from './query-client';
 import { LOGGED_OUT, ME_QUERY_KEY } from './session';
@@ -34,7 +39,11 @@ const forPersister = (client: QueryClient) => client as unknown as PersistedQuer
 async function persisted(client: QueryClient, options: { defaultRule?: boolean } = {}): Promise<PersistedClient> {
   const persister = memoryPersister();
   const { dehydrateOptions, ...rest } = persistOptions(client, persister);
-  await persistQueryClientSave({ queryClient: forPersister(client), ...rest, dehydrateOptions: options.defaultRule ? undefined : dehydrateOptions });
+  await persistQueryClientSave({
+    queryClient: forPersister(client),
+    ...rest,
+    dehydrateOptions: options.defaultRule ? undefined : dehydrateOptions,
+  });
   return persister.saved!;
 }
 
@@ -44,7 +53,9 @@ async function persistedKeys(client: QueryClient): Promise<string[]> {
 
 /** A query that had data, then a refresh that failed: status "error" with the old data. */
 async function failRefresh(client: QueryClient, key: unknown[]) {
-  await client.fetchQuery({ queryKey: key, queryFn: () => Promise.reject(new ApiError(500, 'boom')), retry: false, staleTime: 0 }).catch(() => undefined);
+  await client
+    .fetchQuery({ queryKey: key, queryFn: () => Promise.reject(new ApiError(500, 'boom')), retry: false, staleTime: 0 })
+    .catch(() => undefined);
 }
 
 describe('what the persisted cache keeps', () => {
@@ -71,7 +82,14 @@ describe('what the persisted cache keeps', () => {
     client.setQueryData(USERS, [{ username: 'admin' }]);
     client.setQueryData(['my-team-tag'], { tag: 'TEAM1' });
     client.setQueryData(ROSTER, []);
-    expect(await persistedKeys(client)).toEqual([JSON.stringify(ME_QUERY_KEY), JSON.stringify(['my-team-tag']), JSON.stringify(ROSTER), JSON.stringify(USERS)].sort());
+    expect(await persistedKeys(client)).toEqual(
+      [
+        JSON.stringify(ME_QUERY_KEY),
+        JSON.stringify(['my-team-tag']),
+        JSON.stringify(ROSTER),
+        JSON.stringify(USERS),
+      ].sort(),
+    );
 
     // Logged out but the staff queries somehow still in memory: they are not written.
     client.setQueryData(ME_QUERY_KEY, LOGGED_OUT);
@@ -100,7 +118,11 @@ describe('how long the persisted cache lasts', () => {
     await persistQueryClientSave({ queryClient: forPersister(saved), ...persistOptions(saved, persister) });
     vi.setSystemTime(Date.UTC(2026, 2, 1, 12) + ms);
     const restored = createQueryClient();
-    await persistQueryClientRestore({ queryClient: forPersister(restored), ...persistOptions(restored, persister), ...(buster ? { buster } : {}) });
+    await persistQueryClientRestore({
+      queryClient: forPersister(restored),
+      ...persistOptions(restored, persister),
+      ...(buster ? { buster } : {}),
+    });
     return restored.getQueryData(ROSTER);
   }
 

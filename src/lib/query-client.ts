@@ -49,7 +49,10 @@ export const queryPersister = createAsyncStoragePersister({
 });
 
 /** The options of PersistQueryClientProvider: the persister, the week, the build id and the rule above. */
-export function persistOptions(queryClient: QueryClient, persister = queryPersister): Omit<PersistQueryClientOptions, 'queryClient'> {
+export function persistOptions(
+  queryClient: QueryClient,
+  persister = queryPersister,
+): Omit<PersistQueryClientOptions, 'queryClient'> {
   return {
     persister,
     maxAge: PERSIST_MAX_AGE,

@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { participantsQueryOptions, squadSummaryQueryOptions, teamSummaryQueryOptions } from '../features/event-viewer/event-queries';
+import {
+  participantsQueryOptions,
+  squadSummaryQueryOptions,
+  teamSummaryQueryOptions,
+} from '../features/event-viewer/event-queries';
 import { teamEventsQueryOptions } from '../features/events/team-events-query';
-import { individualLeaderboardQueryOptions, teamLeaderboardQueryOptions } from '../features/leaderboards/leaderboard-queries';
+import {
+  individualLeaderboardQueryOptions,
+  teamLeaderboardQueryOptions,
+} from '../features/leaderboards/leaderboard-queries';
 import { rosterHealthQueryOptions } from '../features/roster/health-queries';
 import { currentDisplayNamesQueryOptions } from '../features/roster/roster-queries';
 import { participantsQueryOptions as trackerQueryOptions } from '../features/trackers/tracker-queries';
 import {
-  EVENT_VIEWER_KEY_PREFIX, LEADERBOARD_QUERY_ROOTS, PARTICIPANTS_KEY_SUFFIX, rosterHealthQueryKey, rosterQueryKey, teamEventsQueryKey,
+  EVENT_VIEWER_KEY_PREFIX,
+  LEADERBOARD_QUERY_ROOTS,
+  PARTICIPANTS_KEY_SUFFIX,
+  rosterHealthQueryKey,
+  rosterQueryKey,
+  teamEventsQueryKey,
 } from './query-keys';
 
 // Staff screens refresh these keys by value: they must stay equal to the owning feature's keys.
@@ -18,10 +30,14 @@ describe('shared query keys', () => {
   });
 
   it('cover both leaderboards', () => {
-    const times = { window: { start_time: '2025-01-01 00:00:00', end_time: '2025-01-02 00:00:00' }, tz: 'America/Chicago' };
-    expect([teamLeaderboardQueryOptions(times).queryKey[0], individualLeaderboardQueryOptions(times).queryKey[0]]).toEqual([
-      ...LEADERBOARD_QUERY_ROOTS,
-    ]);
+    const times = {
+      window: { start_time: '2025-01-01 00:00:00', end_time: '2025-01-02 00:00:00' },
+      tz: 'America/Chicago',
+    };
+    expect([
+      teamLeaderboardQueryOptions(times).queryKey[0],
+      individualLeaderboardQueryOptions(times).queryKey[0],
+    ]).toEqual([...LEADERBOARD_QUERY_ROOTS]);
   });
 
   it('cover every query of the event viewer', () => {
@@ -32,9 +48,11 @@ describe('shared query keys', () => {
   });
 
   it('find the participant lists of trackers and events by their suffix', () => {
-    const keys = [trackerQueryOptions('TEAM1', 'daily', '2025-01-01'), trackerQueryOptions('TEAM1', 'weekly', '2025-01-05'), participantsQueryOptions(1)].map(
-      (q) => q.queryKey[0],
-    );
+    const keys = [
+      trackerQueryOptions('TEAM1', 'daily', '2025-01-01'),
+      trackerQueryOptions('TEAM1', 'weekly', '2025-01-05'),
+      participantsQueryOptions(1),
+    ].map((q) => q.queryKey[0]);
     expect(keys.every((k) => k.endsWith(PARTICIPANTS_KEY_SUFFIX))).toBe(true);
     expect(rosterQueryKey('TEAM1')[0].endsWith(PARTICIPANTS_KEY_SUFFIX)).toBe(false);
   });

@@ -12,11 +12,7 @@ export interface SearchableRacer {
 
 /** Lower case without accents or surrounding space: "  Zoë " → "zoe". */
 export function foldText(s: string): string {
-  return s
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .trim();
+  return s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().trim();
 }
 
 /** 0 a whole-name match, 1 a prefix, 2 a word prefix, 3 anywhere; null no match. */
@@ -45,6 +41,11 @@ export function searchRacers<R extends SearchableRacer>(racers: readonly R[], te
     const s = a === null ? b : b === null ? a : Math.min(a, b);
     if (s !== null) scored.push({ r, s });
   }
-  scored.sort((x, y) => x.s - y.s || byName.compare(x.r.CurrentDisplayName, y.r.CurrentDisplayName) || byName.compare(x.r.Username, y.r.Username));
+  scored.sort(
+    (x, y) =>
+      x.s - y.s ||
+      byName.compare(x.r.CurrentDisplayName, y.r.CurrentDisplayName) ||
+      byName.compare(x.r.Username, y.r.Username),
+  );
   return scored.slice(0, limit).map((x) => x.r);
 }

@@ -4,7 +4,9 @@ import { eventViewerSearchSchema, parseSearch, racerSearchSchema, stringifySearc
 describe('address query strings', () => {
   it('round-trips plain pairs and leaves out empty values', () => {
     expect(parseSearch('?username=bob&subtab=batch&tag=ABC')).toEqual({ username: 'bob', subtab: 'batch', tag: 'ABC' });
-    expect(stringifySearch({ username: 'bob', subtab: 'batch', tag: undefined, x: '' })).toBe('?username=bob&subtab=batch');
+    expect(stringifySearch({ username: 'bob', subtab: 'batch', tag: undefined, x: '' })).toBe(
+      '?username=bob&subtab=batch',
+    );
     expect(stringifySearch({})).toBe('');
     expect(stringifySearch({ event: 12 })).toBe('?event=12');
   });

@@ -23,10 +23,16 @@ export function stringifySearch(search: Record<string, unknown>): string {
 }
 
 /** A team tag (letters and digits), upper-cased; anything else is dropped. */
-export const tagParam = z.catch(z.optional(z.string().check(z.trim(), z.regex(/^[A-Za-z0-9]{1,10}$/), z.toUpperCase())), undefined);
+export const tagParam = z.catch(
+  z.optional(z.string().check(z.trim(), z.regex(/^[A-Za-z0-9]{1,10}$/), z.toUpperCase())),
+  undefined,
+);
 
 /** A racer's username as the game spells it; anything else is dropped. */
-export const usernameParam = z.catch(z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))), undefined);
+export const usernameParam = z.catch(
+  z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  undefined,
+);
 
 /** The spec's three tabs plus Bests (personal bests and milestones). */
 export const RACER_SUBTABS = ['batch', 'daily', 'weekly', 'bests'] as const;
@@ -36,7 +42,10 @@ export type RacerSubtab = (typeof RACER_SUBTABS)[number];
 export const subtabParam = z.catch(z.optional(z.enum(RACER_SUBTABS)), undefined);
 
 /** A positive whole number (an event id); anything else is dropped. */
-export const idParam = z.catch(z.optional(z.coerce.number().check(z.refine(Number.isInteger), z.positive())), undefined);
+export const idParam = z.catch(
+  z.optional(z.coerce.number().check(z.refine(Number.isInteger), z.positive())),
+  undefined,
+);
 
 /** A site-zone day as YYYY-MM-DD; anything else is dropped. */
 export const dayParam = z.catch(z.optional(z.string().check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined);

@@ -27,7 +27,10 @@ function loggedInClient() {
 }
 
 function stubFetch(status: number, body: unknown) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })),
+  );
 }
 
 describe('the end of a staff session clears staff data', () => {
@@ -68,7 +71,10 @@ describe('the end of a staff session clears staff data', () => {
 describe('the login state offline', () => {
   it('stays as it was when the server cannot be reached', async () => {
     const client = loggedInClient();
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await client.fetchQuery({ ...meQueryOptions(), staleTime: 0, retry: false }).catch(() => undefined);
     expect(client.getQueryData(ME_QUERY_KEY)).toEqual(ADMIN_ME);
     expect(client.getQueryData(USERS)).toEqual([{ username: 'admin' }]);

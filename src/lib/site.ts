@@ -1,7 +1,7 @@
 /** GET /api/site: the site time zone, community chat link, data freshness and demo flag. */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SiteResponse } from '../../contract/site';
-import { DEFAULT_SITE_TIMEZONE } from '../../server/domain/site-time';
+import { DEFAULT_SITE_TIMEZONE } from '../../rules/site-time';
 import { apiGet } from './api';
 import { setSiteTimezone } from './format';
 

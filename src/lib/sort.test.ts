@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { compareValues, nextSort, sortedBy } from './sort';
 
-interface Row { name: string; n: number | null }
+interface Row {
+  name: string;
+  n: number | null;
+}
 const rows: Row[] = [
   { name: 'bob', n: 80 },
   { name: 'Ann', n: null },
@@ -32,13 +35,31 @@ describe('table sort', () => {
   });
 
   it("with missing: 'high' puts them last ascending and first descending", () => {
-    expect(names(sortedBy(rows, value, { key: 'n', dir: 'asc' }, { missing: 'high' }))).toEqual(['bob', 'Dan', 'cat', 'Ann', 'eve']);
-    expect(names(sortedBy(rows, value, { key: 'n', dir: 'desc' }, { missing: 'high' }))).toEqual(['Ann', 'eve', 'cat', 'bob', 'Dan']);
+    expect(names(sortedBy(rows, value, { key: 'n', dir: 'asc' }, { missing: 'high' }))).toEqual([
+      'bob',
+      'Dan',
+      'cat',
+      'Ann',
+      'eve',
+    ]);
+    expect(names(sortedBy(rows, value, { key: 'n', dir: 'desc' }, { missing: 'high' }))).toEqual([
+      'Ann',
+      'eve',
+      'cat',
+      'bob',
+      'Dan',
+    ]);
   });
 
   it('breaks ties with tieBreak, whatever the direction, and leaves the input alone', () => {
     const byNameDesc = (a: Row, b: Row) => b.name.localeCompare(a.name);
-    expect(names(sortedBy(rows, value, { key: 'n', dir: 'asc' }, { tieBreak: byNameDesc }))).toEqual(['Dan', 'bob', 'cat', 'eve', 'Ann']);
+    expect(names(sortedBy(rows, value, { key: 'n', dir: 'asc' }, { tieBreak: byNameDesc }))).toEqual([
+      'Dan',
+      'bob',
+      'cat',
+      'eve',
+      'Ann',
+    ]);
     expect(names(rows)).toEqual(['bob', 'Ann', 'cat', 'Dan', 'eve']);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { createFileRoute } from '@tanstack/react-router';
 import * as z from 'zod/mini';
-import { PERIODS } from '../../server/domain/periods';
+import { PERIODS } from '../../rules/periods';
 import { LeaderboardsPage } from '../features/leaderboards/leaderboards-page';
 import { GROUP_BYS, type LeaderboardSearch } from '../features/leaderboards/leaderboard-selection';
 import { tagParam } from '../lib/search';
@@ -28,5 +28,10 @@ export const Route = createFileRoute('/leaderboards')({
 function LeaderboardsRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <LeaderboardsPage search={search} onSearch={(next: LeaderboardSearch, replace?: boolean) => void navigate({ search: next, replace })} />;
+  return (
+    <LeaderboardsPage
+      search={search}
+      onSearch={(next: LeaderboardSearch, replace?: boolean) => void navigate({ search: next, replace })}
+    />
+  );
 }

@@ -13,7 +13,12 @@ export const Route = createFileRoute('/racers/$username/$subtab')({
   validateSearch: racerPageSearchSchema,
   beforeLoad: ({ params, search }) => {
     if (!isSubtab(params.subtab)) {
-      throw redirect({ to: '/racers/$username/$subtab', params: { username: params.username, subtab: 'batch' }, search, replace: true });
+      throw redirect({
+        to: '/racers/$username/$subtab',
+        params: { username: params.username, subtab: 'batch' },
+        search,
+        replace: true,
+      });
     }
   },
   loader: ({ context, params }) => prefetchRacer(context.queryClient, params.username),
@@ -23,5 +28,7 @@ export const Route = createFileRoute('/racers/$username/$subtab')({
 function RacerSubtabRoute() {
   const { username, subtab } = Route.useParams();
   const { tag, from, to } = Route.useSearch();
-  return <RacerInspector username={username} subtab={isSubtab(subtab) ? subtab : 'batch'} tag={tag} from={from} to={to} />;
+  return (
+    <RacerInspector username={username} subtab={isSubtab(subtab) ? subtab : 'batch'} tag={tag} from={from} to={to} />
+  );
 }

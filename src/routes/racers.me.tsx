@@ -8,7 +8,12 @@ import { getMyRacer } from '../lib/my-racer';
 export const Route = createFileRoute('/racers/me')({
   beforeLoad: () => {
     const me = getMyRacer();
-    if (me) throw redirect({ to: '/racers/$username/$subtab', params: { username: me.username, subtab: 'batch' }, replace: true });
+    if (me)
+      throw redirect({
+        to: '/racers/$username/$subtab',
+        params: { username: me.username, subtab: 'batch' },
+        replace: true,
+      });
     throw redirect({ to: '/racers/find-me', replace: true });
   },
 });

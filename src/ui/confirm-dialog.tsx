@@ -17,7 +17,18 @@ export interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-export function ConfirmDialog({ open, title, message, confirmLabel, busy, busyLabel = 'Deleting…', error, disabledReason, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  busy,
+  busyLabel = 'Deleting…',
+  error,
+  disabledReason,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const reasonId = useId();
   return (
     <Dialog open={open} title={title} onClose={onClose}>
@@ -31,7 +42,14 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busy, busyLa
           <button type="button" className="btn btn-secondary" onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy || !!disabledReason} title={disabledReason} aria-describedby={disabledReason ? reasonId : undefined}>
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={onConfirm}
+            disabled={busy || !!disabledReason}
+            title={disabledReason}
+            aria-describedby={disabledReason ? reasonId : undefined}
+          >
             {busy ? busyLabel : confirmLabel}
           </button>
         </div>

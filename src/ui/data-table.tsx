@@ -45,7 +45,19 @@ function cellClass(c: { numeric?: boolean; className?: string }, sticky: string)
   return [c.numeric ? 'num' : '', c.className ?? '', sticky].join(' ').trim() || undefined;
 }
 
-export function DataTable<Row>({ columns, rows, rowKey, sort, onHeaderClick, onRowClick, emptyText = 'No data.', caption, maxHeight, leadColumns, isMine }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  sort,
+  onHeaderClick,
+  onRowClick,
+  emptyText = 'No data.',
+  caption,
+  maxHeight,
+  leadColumns,
+  isMine,
+}: DataTableProps<Row>) {
   const narrow = useMediaQuery(NARROW_SCREEN);
   const shown = orderColumns(columns, narrow, leadKeys(sort?.key, leadColumns, columns));
   const firstOther = shown.findIndex((c) => !c.identity);
@@ -66,18 +78,41 @@ export function DataTable<Row>({ columns, rows, rowKey, sort, onHeaderClick, onR
   };
 
   return (
-    <div ref={wrapRef} className="table-wrap" style={maxHeight ? { maxHeight } : undefined} tabIndex={0} role="region" aria-label={caption ?? 'Table'}>
+    <div
+      ref={wrapRef}
+      className="table-wrap"
+      style={maxHeight ? { maxHeight } : undefined}
+      tabIndex={0}
+      role="region"
+      aria-label={caption ?? 'Table'}
+    >
       <table className="data-table" ref={tableRef}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead>
           <tr>
             {shown.map((c, i) => {
               const active = sort?.key === c.key;
-              const ariaSort = c.sortable ? (active ? (sort!.dir === 'asc' ? 'ascending' : 'descending') : 'none') : undefined;
+              const ariaSort = c.sortable
+                ? active
+                  ? sort!.dir === 'asc'
+                    ? 'ascending'
+                    : 'descending'
+                  : 'none'
+                : undefined;
               return (
-                <th key={c.key} scope="col" aria-sort={ariaSort} className={cellClass(c, sticky(i))} style={stickyStyle(i)}>
+                <th
+                  key={c.key}
+                  scope="col"
+                  aria-sort={ariaSort}
+                  className={cellClass(c, sticky(i))}
+                  style={stickyStyle(i)}
+                >
                   {c.sortable && onHeaderClick ? (
-                    <button type="button" className={`th-sort${active ? ' active' : ''}`} onClick={() => onHeaderClick(c.key)}>
+                    <button
+                      type="button"
+                      className={`th-sort${active ? ' active' : ''}`}
+                      onClick={() => onHeaderClick(c.key)}
+                    >
                       <span>{c.header}</span>
                       <span className="sort-indicator" aria-hidden="true">
                         {active ? (sort!.dir === 'asc' ? '▲' : '▼') : '↕'}
@@ -100,7 +135,9 @@ export function DataTable<Row>({ columns, rows, rowKey, sort, onHeaderClick, onR
             rows.map((row) => (
               <tr
                 key={rowKey(row)}
-                className={[onRowClick ? 'clickable' : '', isMine?.(row) ? 'row-mine' : ''].join(' ').trim() || undefined}
+                className={
+                  [onRowClick ? 'clickable' : '', isMine?.(row) ? 'row-mine' : ''].join(' ').trim() || undefined
+                }
                 data-mine={isMine?.(row) ? 'true' : undefined}
                 onClick={onRowClick ? (e) => onRowMouse(e, row) : undefined}
               >

@@ -38,7 +38,13 @@ export function ExportButtons({ fileBase, sheets, disabled }: ExportButtonsProps
   return (
     <div className="export-buttons">
       {FORMATS.map(({ format, label }) => (
-        <button key={format} type="button" className="btn btn-secondary btn-sm" disabled={disabled || busy !== null} onClick={() => void run(format)}>
+        <button
+          key={format}
+          type="button"
+          className="btn btn-secondary btn-sm"
+          disabled={disabled || busy !== null}
+          onClick={() => void run(format)}
+        >
           {busy === format ? 'Exporting…' : label}
         </button>
       ))}

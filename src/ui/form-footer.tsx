@@ -4,7 +4,13 @@ import { DisabledReason } from './disabled-reason';
 
 const OFFLINE = 'Saving needs a connection';
 
-export function FormFooter({ error, pending, online, submitLabel, onCancel }: {
+export function FormFooter({
+  error,
+  pending,
+  online,
+  submitLabel,
+  onCancel,
+}: {
   error: string | null;
   pending: boolean;
   online: boolean;
@@ -22,7 +28,13 @@ export function FormFooter({ error, pending, online, submitLabel, onCancel }: {
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="btn btn-primary" disabled={pending || !online} title={online ? undefined : OFFLINE} aria-describedby={online ? undefined : reasonId}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={pending || !online}
+          title={online ? undefined : OFFLINE}
+          aria-describedby={online ? undefined : reasonId}
+        >
           {pending ? 'Saving…' : submitLabel}
         </button>
       </div>

@@ -17,7 +17,12 @@ export function Pager({ page, pageCount, onPage }: PagerProps) {
       <span className="pager-label" aria-live="polite">
         Page {current} of {count}
       </span>
-      <button type="button" className="btn btn-secondary" disabled={current >= count} onClick={() => onPage(current + 1)}>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        disabled={current >= count}
+        onClick={() => onPage(current + 1)}
+      >
         Next
       </button>
     </nav>

@@ -12,7 +12,11 @@ export function SquadBadge({ squad, customName }: SquadBadgeProps) {
   const key = squad && isSquadName(squad) ? squad : UNASSIGNED;
   const label = customName?.trim() || (squad && isSquadName(squad) ? squad : UNASSIGNED);
   return (
-    <span className="squad-badge" style={{ background: SQUAD_COLOURS[key], color: '#000' }} title={customName ? `${key}: ${customName}` : key}>
+    <span
+      className="squad-badge"
+      style={{ background: SQUAD_COLOURS[key], color: '#000' }}
+      title={customName ? `${key}: ${customName}` : key}
+    >
       {label}
     </span>
   );

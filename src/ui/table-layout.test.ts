@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { leadKeys, orderColumns } from './table-layout';
 
-const cols = [{ key: 'rank', identity: true }, { key: 'name', identity: true }, { key: 'races' }, { key: 'wpm' }, { key: 'points' }];
+const cols = [
+  { key: 'rank', identity: true },
+  { key: 'name', identity: true },
+  { key: 'races' },
+  { key: 'wpm' },
+  { key: 'points' },
+];
 const keys = (cs: { key: string }[]) => cs.map((c) => c.key);
 
 describe('orderColumns', () => {

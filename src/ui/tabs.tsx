@@ -70,7 +70,15 @@ export function Tabs({ items, active, onSelect, label, variant = 'primary', pane
 }
 
 /** Container for link tabs: pass router <Link className="tab"> children with aria-current on the active one. */
-export function TabLinks({ label, children, variant = 'primary' }: { label: string; children: ReactNode; variant?: 'primary' | 'secondary' }) {
+export function TabLinks({
+  label,
+  children,
+  variant = 'primary',
+}: {
+  label: string;
+  children: ReactNode;
+  variant?: 'primary' | 'secondary';
+}) {
   return (
     <nav className={`tabs tabs-${variant}`} aria-label={label}>
       {children}
@@ -79,7 +87,17 @@ export function TabLinks({ label, children, variant = 'primary' }: { label: stri
 }
 
 /** The content the active tab(s) show, named by them: `labelledBy` lists the active tabs' ids. */
-export function TabPanel({ id, labelledBy, className, children }: { id: string; labelledBy: string[]; className?: string; children: ReactNode }) {
+export function TabPanel({
+  id,
+  labelledBy,
+  className,
+  children,
+}: {
+  id: string;
+  labelledBy: string[];
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div role="tabpanel" id={id} aria-labelledby={labelledBy.join(' ')} className={className}>
       {children}

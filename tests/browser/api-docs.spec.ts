@@ -6,7 +6,9 @@ import { expect, test } from '@playwright/test';
 
 test('the service worker lets /api/docs through to the server', async ({ page }) => {
   await page.goto('/about');
-  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, {
+    timeout: 30_000,
+  });
 
   const res = await page.goto('/api/docs');
   expect(res?.headers()['content-type']).toBe('text/html; charset=utf-8');

@@ -18,7 +18,13 @@ async function seriousViolations(page: Page, screen: Screen): Promise<string[]> 
   const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${screen.name}: ${v.id} (${v.nodes.length}) ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.any[0]?.message ?? ''}`).join(' | ')}`);
+    .map(
+      (v) =>
+        `${screen.name}: ${v.id} (${v.nodes.length}) ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')} ${n.any[0]?.message ?? ''}`)
+          .join(' | ')}`,
+    );
 }
 
 export function defineAxeTests() {
@@ -31,10 +37,18 @@ export function defineAxeTests() {
       const found: string[] = [];
       for (const screen of screens(data).filter((s) => !s.who || s.who === who)) {
         await screen.open(page);
-        if (SHOTS) await page.screenshot({ path: `${SHOTS}/${test.info().project.name}-${who}-${screen.name.replace(/\W+/g, '-')}.png`, fullPage: true });
+        if (SHOTS)
+          await page.screenshot({
+            path: `${SHOTS}/${test.info().project.name}-${who}-${screen.name.replace(/\W+/g, '-')}.png`,
+            fullPage: true,
+          });
         found.push(...(await seriousViolations(page, screen)));
         // axe does not look into canvases: every chart must carry its own text alternative.
-        const unlabelled = await page.locator('canvas').evaluateAll((cs) => cs.filter((c) => c.getAttribute('role') !== 'img' || !c.getAttribute('aria-label')?.trim()).length);
+        const unlabelled = await page
+          .locator('canvas')
+          .evaluateAll(
+            (cs) => cs.filter((c) => c.getAttribute('role') !== 'img' || !c.getAttribute('aria-label')?.trim()).length,
+          );
         if (unlabelled) found.push(`${screen.name}: ${unlabelled} chart canvas(es) without a text alternative`);
       }
       if (process.env.AXE_LOG) console.log(`${who}: ${found.length} violations\n${found.join('\n')}`);

@@ -13,7 +13,10 @@ const table = (page: Page) => page.locator('.lb-card table.data-table');
 async function shownBoard<R>(page: Page, board: 'team' | 'individual'): Promise<R[]> {
   await expect(table(page).locator('tbody tr').first()).toBeVisible();
   const heading = page.locator('.lb-heading');
-  const qs = new URLSearchParams({ start_time: (await heading.getAttribute('data-start-time'))!, end_time: (await heading.getAttribute('data-end-time'))! });
+  const qs = new URLSearchParams({
+    start_time: (await heading.getAttribute('data-start-time'))!,
+    end_time: (await heading.getAttribute('data-end-time'))!,
+  });
   return getJson<R[]>(page, `/api/${board}-leaderboard?${qs}`);
 }
 
@@ -24,7 +27,14 @@ async function ranksShown(page: Page, keyColumn: string): Promise<[string, numbe
   return table(page)
     .locator('tbody tr')
     .evaluateAll(
-      (trs, c) => trs.map((tr) => [(tr.querySelectorAll('td')[c] as HTMLElement).innerText.trim(), Number(tr.querySelector('.rank-badge')!.textContent)] as [string, number]),
+      (trs, c) =>
+        trs.map(
+          (tr) =>
+            [
+              (tr.querySelectorAll('td')[c] as HTMLElement).innerText.trim(),
+              Number(tr.querySelector('.rank-badge')!.textContent),
+            ] as [string, number],
+        ),
       col,
     );
 }
@@ -42,8 +52,14 @@ test('medals and ranks follow the standing by Points whatever column is sorted',
   for (const [username, rank] of shown) expect(rank, username).toBe(standing.indexOf(username) + 1);
   // The first row (fewest races) is no medal winner; the medals sit on the top three by Points.
   expect(shown[0][1]).toBeGreaterThan(3);
-  for (const [medal, i] of [['gold', 0], ['silver', 1], ['bronze', 2]] as const) {
-    const row = table(page).locator('tbody tr').filter({ has: page.locator(`.rank-badge.rank-${medal}`) });
+  for (const [medal, i] of [
+    ['gold', 0],
+    ['silver', 1],
+    ['bronze', 2],
+  ] as const) {
+    const row = table(page)
+      .locator('tbody tr')
+      .filter({ has: page.locator(`.rank-badge.rank-${medal}`) });
     if (await row.count()) await expect(row).toContainText(standing[i]);
   }
 
@@ -53,9 +69,15 @@ test('medals and ranks follow the standing by Points whatever column is sorted',
   const teamStanding = [...teams].sort((a, b) => b.Points - a.Points).map((t) => t.TeamTag);
   await page.getByRole('button', { name: /^Team Tag/ }).click();
   const teamShown = await ranksShown(page, 'Team Tag');
-  expect(teamShown.map(([t]) => t)).toEqual([...teamStanding].sort((a, b) => b.localeCompare(a, 'en', { sensitivity: 'base', numeric: true })));
+  expect(teamShown.map(([t]) => t)).toEqual(
+    [...teamStanding].sort((a, b) => b.localeCompare(a, 'en', { sensitivity: 'base', numeric: true })),
+  );
   for (const [tag, rank] of teamShown) expect(rank, tag).toBe(teamStanding.indexOf(tag) + 1);
-  await expect(table(page).locator('tbody tr').filter({ has: page.locator('.rank-gold') })).toContainText(teamStanding[0]);
+  await expect(
+    table(page)
+      .locator('tbody tr')
+      .filter({ has: page.locator('.rank-gold') }),
+  ).toContainText(teamStanding[0]);
 });
 
 test('changing the sort returns to page 1', async ({ page }) => {
@@ -83,7 +105,14 @@ test('an untracked tag gets the team info error on every team screen and is not 
   await expect(page.locator('.roster-card')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('selectedTag'))).toBe(known);
 
-  for (const path of [`/roster?tag=${unknown}`, `/events?tag=${unknown}`, `/eventviewer?tag=${unknown}`, `/activity?tag=${unknown}`, `/trackers/${unknown}`, `/teams/admin?tag=${unknown}`]) {
+  for (const path of [
+    `/roster?tag=${unknown}`,
+    `/events?tag=${unknown}`,
+    `/eventviewer?tag=${unknown}`,
+    `/activity?tag=${unknown}`,
+    `/trackers/${unknown}`,
+    `/teams/admin?tag=${unknown}`,
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('alert'), path).toHaveText(error);
     await expect(page.getByRole('button', { name: 'Export CSV' }), path).toHaveCount(0);
@@ -126,9 +155,22 @@ test('a reversed custom range is shown as the range actually used', async ({ pag
   await expect(heading).toHaveAttribute('data-start-time', `${first} 00:00:00`);
   await expect(heading).toHaveAttribute('data-end-time', `${first} 23:59:59`);
   const [y, m, d] = first.split('-').map(Number);
-  const label = new Date(y, m - 1, d).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
+  const label = new Date(y, m - 1, d).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
   await expect(heading.locator('.lb-heading-detail')).toHaveText(label);
-  await expect.poll(() => requests.some((u) => u.searchParams.get('start_time') === `${first} 00:00:00` && u.searchParams.get('end_time') === `${first} 23:59:59`)).toBe(true);
+  await expect
+    .poll(() =>
+      requests.some(
+        (u) =>
+          u.searchParams.get('start_time') === `${first} 00:00:00` &&
+          u.searchParams.get('end_time') === `${first} 23:59:59`,
+      ),
+    )
+    .toBe(true);
   expect(requests.every((u) => u.searchParams.get('start_time')! <= u.searchParams.get('end_time')!)).toBe(true);
 
   // The corrected address replaced the reversed one: Back goes to the default range, itself

@@ -10,7 +10,10 @@ import { ADMIN, CAPTAIN, firstTag, getJson as api, logIn } from './support';
 
 const SHOTS = process.env.BOT_SHOTS_DIR;
 
-interface Member { Username: string; bot: 0 | 1 }
+interface Member {
+  Username: string;
+  bot: 0 | 1;
+}
 
 async function botOf(page: Page, tag: string, username: string): Promise<number | undefined> {
   return (await api<Member[]>(page, `/api/current-display-names?tag=${tag}`)).find((m) => m.Username === username)?.bot;
@@ -22,7 +25,9 @@ function rosterTable(page: Page): Locator {
 
 /** The roster row whose Username link is `username`. */
 function rowOf(page: Page, username: string): Locator {
-  return rosterTable(page).locator('tbody tr').filter({ has: page.getByRole('link', { name: username, exact: true }) });
+  return rosterTable(page)
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('link', { name: username, exact: true }) });
 }
 
 test('an admin flags a racer as a bot from the roster and unflags them again', async ({ page }) => {
@@ -37,7 +42,9 @@ test('an admin flags a racer as a bot from the roster and unflags them again', a
   await logIn(page, ADMIN);
   await expect(rosterTable(page).getByRole('columnheader', { name: 'Bot' })).toBeVisible();
   // One toggle per member, each named after what it does.
-  await expect(rosterTable(page).getByRole('button', { name: /^(Unflag|Flag) .+ as bot$/ })).toHaveCount(members.length);
+  await expect(rosterTable(page).getByRole('button', { name: /^(Unflag|Flag) .+ as bot$/ })).toHaveCount(
+    members.length,
+  );
 
   const row = rowOf(page, username);
   await expect(row.getByRole('img', { name: 'Flagged as bot' })).toHaveCount(0);
@@ -59,7 +66,9 @@ test('offline, the toggle is disabled and says why', async ({ page, context }) =
   const tag = await firstTag(page);
   await page.goto(`/roster?tag=${tag}`);
   await logIn(page, ADMIN);
-  const toggle = rosterTable(page).getByRole('button', { name: /^(Unflag|Flag) .+ as bot$/ }).first();
+  const toggle = rosterTable(page)
+    .getByRole('button', { name: /^(Unflag|Flag) .+ as bot$/ })
+    .first();
   await expect(toggle).toBeEnabled();
   await context.setOffline(true);
   try {
@@ -84,26 +93,38 @@ test('visitors and a teamadmin see no bot toggle', async ({ page }) => {
   await expect(rosterTable(page).locator('tbody tr')).toHaveCount(members.length);
   await expect(rosterTable(page).getByRole('button', { name: /as bot$/ })).toHaveCount(0);
   // The API refuses a teamadmin too.
-  const res = await page.request.put(`/api/admin/bot-flags/${encodeURIComponent(members[0].Username)}`, { data: { bot: true } });
+  const res = await page.request.put(`/api/admin/bot-flags/${encodeURIComponent(members[0].Username)}`, {
+    data: { bot: true },
+  });
   expect(res.status()).toBe(403);
   expect(await botOf(page, tag, members[0].Username)).toBe(members[0].bot);
 });
 
 test('on a phone, the admin roster scrolls in its own box and the toggle works by touch', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   try {
     const tag = await firstTag(page);
     await page.goto(`/roster?tag=${tag}`);
     await logIn(page, ADMIN);
     await expect(rosterTable(page).getByRole('columnheader', { name: 'Bot' })).toBeAttached();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/roster-admin-phone.png`, fullPage: true });
     // The toggle sits in the last column: reachable by scrolling the table's own box, then a tap.
     const members = await api<Member[]>(page, `/api/current-display-names?tag=${tag}`);
     const racer = members.find((m) => m.bot === 0)!;
-    const toggle = rowOf(page, racer.Username).getByRole('button', { name: `Flag ${racer.Username} as bot`, exact: true });
+    const toggle = rowOf(page, racer.Username).getByRole('button', {
+      name: `Flag ${racer.Username} as bot`,
+      exact: true,
+    });
     await toggle.scrollIntoViewIfNeeded();
     await expect(toggle).toBeInViewport();
     expect(await page.evaluate(() => window.scrollX)).toBe(0);
@@ -111,7 +132,9 @@ test('on a phone, the admin roster scrolls in its own box and the toggle works b
     await toggle.tap();
     await expect(rowOf(page, racer.Username).getByRole('img', { name: 'Flagged as bot' })).toBeAttached();
     expect(await botOf(page, tag, racer.Username)).toBe(1);
-    await rowOf(page, racer.Username).getByRole('button', { name: `Unflag ${racer.Username} as bot`, exact: true }).tap();
+    await rowOf(page, racer.Username)
+      .getByRole('button', { name: `Unflag ${racer.Username} as bot`, exact: true })
+      .tap();
     await expect(rowOf(page, racer.Username).getByRole('img', { name: 'Flagged as bot' })).toHaveCount(0);
     expect(await botOf(page, tag, racer.Username)).toBe(0);
   } finally {
@@ -200,7 +223,9 @@ test('a refused write on the racer page shows the error and keeps the flag', asy
   await page.goto(`/racers/${encodeURIComponent(username)}/batch`);
   await logIn(page, ADMIN);
   const banner = page.locator('.racer-banner');
-  await page.route('**/api/admin/bot-flags/**', (route) => route.fulfill({ status: 409, json: { error: 'Try again later' } }));
+  await page.route('**/api/admin/bot-flags/**', (route) =>
+    route.fulfill({ status: 409, json: { error: 'Try again later' } }),
+  );
   await banner.getByRole('button', { name: 'Flag as bot', exact: true }).click();
   await expect(banner.getByRole('alert')).toHaveText(`Failed to flag ${username} as bot: Try again later×`);
   await expect(banner.getByText('Flagged as bot', { exact: true })).toHaveCount(0);
@@ -218,7 +243,12 @@ test('a teamadmin sees no toggle on the racer page', async ({ page }) => {
 });
 
 test('on a phone, the racer page fits the screen and the toggle works by touch', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   try {
     const { username } = await unflaggedMember(page);
@@ -230,12 +260,17 @@ test('on a phone, the racer page fits the screen and the toggle works by touch',
     expect(await racerInfoBot(page, username)).toBe(1);
     // The Profile link and the toggle stay inside the banner, and the page does not scroll sideways.
     const box = (await banner.boundingBox())!;
-    for (const el of [banner.getByRole('link', { name: /Profile/ }), banner.getByRole('button', { name: 'Unflag as bot', exact: true })]) {
+    for (const el of [
+      banner.getByRole('link', { name: /Profile/ }),
+      banner.getByRole('button', { name: 'Unflag as bot', exact: true }),
+    ]) {
       const b = (await el.boundingBox())!;
       expect(b.x).toBeGreaterThanOrEqual(box.x);
       expect(b.x + b.width).toBeLessThanOrEqual(box.x + box.width);
     }
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/racer-admin-phone.png`, fullPage: true });
     await banner.getByRole('button', { name: 'Unflag as bot', exact: true }).tap();

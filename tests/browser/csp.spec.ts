@@ -18,7 +18,15 @@ test('every screen loads without a Content-Security-Policy violation', async ({ 
   expect(res?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   const tags = (await (await page.request.get('/api/team-tags')).json()) as string[];
-  for (const url of [`/roster?tag=${tags[0]}`, `/activity?tag=${tags[0]}`, `/events?tag=${tags[0]}`, `/trackers/${tags[0]}`, '/racers', '/about', '/admin']) {
+  for (const url of [
+    `/roster?tag=${tags[0]}`,
+    `/activity?tag=${tags[0]}`,
+    `/events?tag=${tags[0]}`,
+    `/trackers/${tags[0]}`,
+    '/racers',
+    '/about',
+    '/admin',
+  ]) {
     await page.goto(url);
     await page.waitForLoadState('networkidle');
   }

@@ -21,7 +21,9 @@ test('offline, disabled staff buttons say why in visible text', async ({ page, c
   await context.setOffline(true);
   try {
     await expect(dialog.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
-    await expect(dialog.getByRole('button', { name: 'Save', exact: true })).toHaveAccessibleDescription('Saving needs a connection');
+    await expect(dialog.getByRole('button', { name: 'Save', exact: true })).toHaveAccessibleDescription(
+      'Saving needs a connection',
+    );
     await expect(dialog.getByText('Saving needs a connection')).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 

@@ -39,7 +39,11 @@ async function screenTable(page: Page): Promise<{ headers: string[]; rows: strin
   await expect(t.locator('tbody tr').first()).toBeVisible();
   // textContent: the header style upper-cases what innerText would report.
   const headers = (await t.locator('thead th').allTextContents()).map((h) => h.replace(/[▲▼↕]/g, '').trim());
-  const rows = await t.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim())));
+  const rows = await t
+    .locator('tbody tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim())),
+    );
   return { headers, rows };
 }
 
@@ -66,7 +70,9 @@ test('the events list shows the team’s events and a row opens the event viewer
   // Start Time (CT) is the API's CT wall time: "2026-03-02 13:00:00" shows as "Mar 2, 2026 1:00 PM".
   const [date, time] = events[0].StartTime.split(' ');
   const hour = Number(time.slice(0, 2));
-  await expect(rows.first().locator('td').nth(3)).toContainText(`${Number(date.slice(8, 10))}, ${date.slice(0, 4)} ${hour % 12 || 12}:${time.slice(3, 5)} ${hour < 12 ? 'AM' : 'PM'}`);
+  await expect(rows.first().locator('td').nth(3)).toContainText(
+    `${Number(date.slice(8, 10))}, ${date.slice(0, 4)} ${hour % 12 || 12}:${time.slice(3, 5)} ${hour < 12 ? 'AM' : 'PM'}`,
+  );
 
   await rows.nth(1).click();
   await expect.poll(() => new URL(page.url()).pathname).toBe('/eventviewer');
@@ -103,7 +109,9 @@ test('without a team the viewer asks for one; a team without events gets the pla
   await expect(page.getByText('Select a team to view its events.')).toBeVisible();
   // Every demo team has events: a tracked team whose list comes back empty stands in for one without.
   const [tag] = await getJson<string[]>(page, '/api/team-tags');
-  await page.route('**/api/team-events?*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+  await page.route('**/api/team-events?*', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+  );
   await page.goto(`/eventviewer?tag=${tag}&event=1`);
   await expect(page.getByText('Choose an event from the dropdown above to view participants.')).toBeVisible();
   await expect.poll(() => eventParam(page)).toBeNull();
@@ -114,7 +122,10 @@ test('without a team the viewer asks for one; a team without events gets the pla
 
 test('racers, squads and teams match the API; sorting; winnings; both exports match the screen', async ({ page }) => {
   const { tag, cup } = await payToPlayTeam(page);
-  const { participants } = await getJson<{ participants: Participant[] }>(page, `/api/event-participants/${cup.EventID}`);
+  const { participants } = await getJson<{ participants: Participant[] }>(
+    page,
+    `/api/event-participants/${cup.EventID}`,
+  );
   const squads = await getJson<SquadSummaryRow[]>(page, `/api/event-squad-summary/${cup.EventID}`);
   const teams = await getJson<TeamSummaryRow[]>(page, `/api/event-team-summary/${cup.EventID}`);
   expect(participants.length).toBeGreaterThan(3);
@@ -128,13 +139,30 @@ test('racers, squads and teams match the API; sorting; winnings; both exports ma
   // Racers, sorted by the event's DefaultSort (Points) descending, with a Winnings column.
   expect(cup.DefaultSort).toBe('Points');
   let screen = await screenTable(page);
-  expect(screen.headers).toEqual(['Display Name', 'Username', 'Team', 'Squad', 'Races', 'WPM', 'Accuracy', 'Points', 'Winnings']);
+  expect(screen.headers).toEqual([
+    'Display Name',
+    'Username',
+    'Team',
+    'Squad',
+    'Races',
+    'WPM',
+    'Accuracy',
+    'Points',
+    'Winnings',
+  ]);
   const byPoints = [...participants].sort((a, b) => b.Points - a.Points);
   expect(screen.rows.length).toBe(participants.length);
   for (const [i, p] of byPoints.entries()) {
     expect(screen.rows[i]).toEqual([
-      p.CurrentDisplayName || p.Username, p.Username, p.TeamTag, p.SquadName || p.Squad || 'Unassigned',
-      fmtInt(p.TotalRaces), fmtWpm(p.WPM), fmtAcc(p.Accuracy), fmtInt(p.Points), fmtMoney(p.Winnings),
+      p.CurrentDisplayName || p.Username,
+      p.Username,
+      p.TeamTag,
+      p.SquadName || p.Squad || 'Unassigned',
+      fmtInt(p.TotalRaces),
+      fmtWpm(p.WPM),
+      fmtAcc(p.Accuracy),
+      fmtInt(p.Points),
+      fmtMoney(p.Winnings),
     ]);
   }
   // Winnings follow spec §9 for every racer (the server computes; check the rule here too).
@@ -150,10 +178,15 @@ test('racers, squads and teams match the API; sorting; winnings; both exports ma
   }
   const first = table(page).locator('tbody tr').first();
   await expect(first.locator('a.external-link')).toHaveAttribute('target', '_blank');
-  await expect(first.locator('a.external-link')).toHaveAttribute('href', `https://www.nitrotype.com/racer/${encodeURIComponent(byPoints[0].Username)}`);
+  await expect(first.locator('a.external-link')).toHaveAttribute(
+    'href',
+    `https://www.nitrotype.com/racer/${encodeURIComponent(byPoints[0].Username)}`,
+  );
   const usernameHref = await first.locator('td').nth(1).locator('a').getAttribute('href');
   const u = new URL(usernameHref!, 'http://x');
-  expect([u.pathname, u.searchParams.get('username'), u.searchParams.get('subtab'), u.searchParams.get('tag')]).toEqual(['/racers', byPoints[0].Username, 'batch', tag]);
+  expect([u.pathname, u.searchParams.get('username'), u.searchParams.get('subtab'), u.searchParams.get('tag')]).toEqual(
+    ['/racers', byPoints[0].Username, 'batch', tag],
+  );
 
   // A header click sorts descending, a second click toggles.
   const racesHeader = table(page).getByRole('button', { name: /^Races/ });
@@ -170,23 +203,44 @@ test('racers, squads and teams match the API; sorting; winnings; both exports ma
   expect(chunkRequests).toEqual([]);
 
   // CSV of the Racers table as on screen (ascending by races), read back with papaparse.
-  const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [csvDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   expect(csvDownload.suggestedFilename()).toBe(`event_${cup.EventID}_participants.csv`);
   const csv = Papa.parse<string[]>(await fs.readFile((await csvDownload.path())!, 'utf8'), { skipEmptyLines: true });
   expect(csv.errors).toEqual([]);
-  expect(csv.data[0]).toEqual(['Display Name', 'Username', 'Team', 'Squad', 'Races', 'WPM', 'Accuracy (%)', 'Points', 'Winnings']);
+  expect(csv.data[0]).toEqual([
+    'Display Name',
+    'Username',
+    'Team',
+    'Squad',
+    'Races',
+    'WPM',
+    'Accuracy (%)',
+    'Points',
+    'Winnings',
+  ]);
   expect(csv.data.length - 1).toBe(screen.rows.length);
   const asScreen = (r: Array<string | number | null>) => [
-    String(r[0]), String(r[1]), String(r[2]), String(r[3]),
-    fmtInt(Number(r[4])), r[5] === '' || r[5] === null ? '-' : Number(r[5]).toFixed(1),
-    r[6] === '' || r[6] === null ? '-' : `${Number(r[6]).toFixed(2)}%`, fmtInt(Number(r[7])),
+    String(r[0]),
+    String(r[1]),
+    String(r[2]),
+    String(r[3]),
+    fmtInt(Number(r[4])),
+    r[5] === '' || r[5] === null ? '-' : Number(r[5]).toFixed(1),
+    r[6] === '' || r[6] === null ? '-' : `${Number(r[6]).toFixed(2)}%`,
+    fmtInt(Number(r[7])),
     r[8] === '' || r[8] === null ? '' : `$${fmtInt(Number(r[8]))}`,
   ];
   csv.data.slice(1).forEach((r, i) => expect(asScreen(r), `CSV row ${i + 1}`).toEqual(screen.rows[i]));
   expect(chunkRequests.some((u) => /\/csv-/.test(u))).toBe(true);
 
   // Excel of the same table, read back with read-excel-file: numbers are number cells.
-  const [xlsxDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Excel' }).click()]);
+  const [xlsxDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export Excel' }).click(),
+  ]);
   expect(xlsxDownload.suggestedFilename()).toBe(`event_${cup.EventID}_participants.xlsx`);
   const sheets = await readExcelFile(await fs.readFile((await xlsxDownload.path())!));
   expect(sheets).toHaveLength(1);
@@ -205,30 +259,55 @@ test('racers, squads and teams match the API; sorting; winnings; both exports ma
   screen = await screenTable(page);
   expect(screen.headers).toEqual(['Team', 'Squad', 'Squad Name', 'Races', 'WPM', 'Accuracy', 'Points']);
   const squadsByPoints = [...squads].sort((a, b) => b.Points - a.Points);
-  expect(screen.rows).toEqual(squadsByPoints.map((s) => [s.Tag, s.Squad || 'Unassigned', s.SquadName ?? '', fmtInt(s.sum), fmtWpm(s.WPM), fmtAcc(s.Accuracy), fmtInt(s.Points)]));
-  const [squadCsv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(screen.rows).toEqual(
+    squadsByPoints.map((s) => [
+      s.Tag,
+      s.Squad || 'Unassigned',
+      s.SquadName ?? '',
+      fmtInt(s.sum),
+      fmtWpm(s.WPM),
+      fmtAcc(s.Accuracy),
+      fmtInt(s.Points),
+    ]),
+  );
+  const [squadCsv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   expect(squadCsv.suggestedFilename()).toBe(`event_${cup.EventID}_squads.csv`);
-  const squadRows = Papa.parse<string[]>(await fs.readFile((await squadCsv.path())!, 'utf8'), { skipEmptyLines: true }).data;
-  expect(squadRows.slice(1).map((r) => [r[0], r[1], r[2], fmtInt(Number(r[3]))])).toEqual(screen.rows.map((r) => r.slice(0, 4)));
+  const squadRows = Papa.parse<string[]>(await fs.readFile((await squadCsv.path())!, 'utf8'), {
+    skipEmptyLines: true,
+  }).data;
+  expect(squadRows.slice(1).map((r) => [r[0], r[1], r[2], fmtInt(Number(r[3]))])).toEqual(
+    screen.rows.map((r) => r.slice(0, 4)),
+  );
 
   // Teams tab: every team of the event; the races of all three tables agree.
   await page.getByRole('tab', { name: 'Teams' }).click();
   screen = await screenTable(page);
   expect(screen.headers).toEqual(['Team', 'Races', 'WPM', 'Accuracy', 'Points']);
   const teamsByPoints = [...teams].sort((a, b) => b.Points - a.Points);
-  expect(screen.rows).toEqual(teamsByPoints.map((t) => [t.Tag, fmtInt(t.Races), fmtWpm(t.WPM), fmtAcc(t.Accuracy), fmtInt(t.Points)]));
+  expect(screen.rows).toEqual(
+    teamsByPoints.map((t) => [t.Tag, fmtInt(t.Races), fmtWpm(t.WPM), fmtAcc(t.Accuracy), fmtInt(t.Points)]),
+  );
   expect(teams.map((t) => t.Tag).sort()).toEqual(cup.TeamTag.split(' ').sort());
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   expect(sum(teams.map((t) => t.Races))).toBe(sum(participants.map((p) => p.TotalRaces)));
   expect(sum(squads.map((s) => s.sum))).toBe(sum(participants.map((p) => p.TotalRaces)));
-  const [teamXlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Excel' }).click()]);
+  const [teamXlsx] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export Excel' }).click(),
+  ]);
   expect(teamXlsx.suggestedFilename()).toBe(`event_${cup.EventID}_teams.xlsx`);
 });
 
 test('an event that pays nothing has no Winnings column and opens on its DefaultSort', async ({ page }) => {
   const { tag, events } = await payToPlayTeam(page);
   const plain = events.find((e) => !e.PayoutIncrement)!;
-  const { participants } = await getJson<{ participants: Participant[] }>(page, `/api/event-participants/${plain.EventID}`);
+  const { participants } = await getJson<{ participants: Participant[] }>(
+    page,
+    `/api/event-participants/${plain.EventID}`,
+  );
   await page.goto(`/eventviewer?tag=${tag}&event=${plain.EventID}`);
   await expect(page.locator('.event-info .card-title')).toContainText(plain.Title);
   if (participants.length === 0) {
@@ -238,7 +317,9 @@ test('an event that pays nothing has no Winnings column and opens on its Default
   const screen = await screenTable(page);
   expect(screen.headers).not.toContain('Winnings');
   const key = { Races: 4, WPM: 5, Accuracy: 6, Points: 7 }[plain.DefaultSort];
-  await expect(table(page).locator('th[aria-sort="descending"]')).toHaveText(new RegExp(plain.DefaultSort === 'Races' ? 'Races' : plain.DefaultSort));
+  await expect(table(page).locator('th[aria-sort="descending"]')).toHaveText(
+    new RegExp(plain.DefaultSort === 'Races' ? 'Races' : plain.DefaultSort),
+  );
   const values = screen.rows.map((r) => Number(r[key].replace(/[,%]/g, '')));
   expect(values).toEqual([...values].sort((a, b) => b - a));
 });

@@ -11,8 +11,13 @@ test('pick yourself by tapping a match, then Me and My rank work on the phone', 
   const table = page.locator('.lb-card table.data-table');
   await expect(table.locator('tbody tr').first()).toBeVisible();
   const heading = page.locator('.lb-heading');
-  const qs = new URLSearchParams({ start_time: (await heading.getAttribute('data-start-time'))!, end_time: (await heading.getAttribute('data-end-time'))! });
-  const board = (await getJson<IndividualLeaderboardRow[]>(page, `/api/individual-leaderboard?${qs}`)).filter((r) => r.bot === 0).sort((a, b) => b.Points - a.Points);
+  const qs = new URLSearchParams({
+    start_time: (await heading.getAttribute('data-start-time'))!,
+    end_time: (await heading.getAttribute('data-end-time'))!,
+  });
+  const board = (await getJson<IndividualLeaderboardRow[]>(page, `/api/individual-leaderboard?${qs}`))
+    .filter((r) => r.bot === 0)
+    .sort((a, b) => b.Points - a.Points);
   const me = board[55];
 
   await page.goto('/racers/find-me');

@@ -16,7 +16,10 @@ async function sevenDayBoard(page: Page): Promise<IndividualLeaderboardRow[]> {
   await page.goto('/leaderboards?view=individuals&period=7day');
   await expect(table(page).locator('tbody tr').first()).toBeVisible();
   const heading = page.locator('.lb-heading');
-  const qs = new URLSearchParams({ start_time: (await heading.getAttribute('data-start-time'))!, end_time: (await heading.getAttribute('data-end-time'))! });
+  const qs = new URLSearchParams({
+    start_time: (await heading.getAttribute('data-start-time'))!,
+    end_time: (await heading.getAttribute('data-end-time'))!,
+  });
   const rows = await getJson<IndividualLeaderboardRow[]>(page, `/api/individual-leaderboard?${qs}`);
   return rows.filter((r) => r.bot === 0).sort((a, b) => b.Points - a.Points);
 }
@@ -36,7 +39,10 @@ test('This is me: a case-insensitive search by display name, remembered in the b
   const who = members[7];
   await page.goto('/racers/find-me');
   // Until someone is chosen, the navigation offers Find me.
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Find me' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Find me' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 
   const box = page.getByRole('combobox', { name: 'Search by display name or username' });
   await box.fill(who.CurrentDisplayName.toLowerCase());
@@ -57,7 +63,10 @@ test('This is me: a case-insensitive search by display name, remembered in the b
   await expect(options.first()).toHaveAttribute('aria-selected', 'true');
   await box.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'You are' })).toContainText(who.CurrentDisplayName);
-  const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('myRacer')))!) as { username: string; teamTag: string };
+  const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('myRacer')))!) as {
+    username: string;
+    teamTag: string;
+  };
   expect(stored).toMatchObject({ username: who.Username, teamTag: who.TeamTag });
 
   // Remembered: after a reload the choice is still there, and Forget me clears it.
@@ -92,8 +101,16 @@ test('the individual board highlights my row and My rank turns to its page', asy
   await expect(mine).toBeInViewport();
   // The highlight is more than a colour: screen readers hear it.
   await expect(mine.locator('td').first()).toContainText('Your row:');
-  const background = await mine.locator('td').nth(2).evaluate((td) => getComputedStyle(td).backgroundColor);
-  const other = await table(page).locator('tbody tr:not([data-mine])').first().locator('td').nth(2).evaluate((td) => getComputedStyle(td).backgroundColor);
+  const background = await mine
+    .locator('td')
+    .nth(2)
+    .evaluate((td) => getComputedStyle(td).backgroundColor);
+  const other = await table(page)
+    .locator('tbody tr:not([data-mine])')
+    .first()
+    .locator('td')
+    .nth(2)
+    .evaluate((td) => getComputedStyle(td).backgroundColor);
   expect(background).not.toBe(other);
 
   // Sorted another way, My rank finds the page again (Races ascending puts me elsewhere).
@@ -110,7 +127,9 @@ test('the individual board highlights my row and My rank turns to its page', asy
   const otherTag = board.find((r) => r.TeamTag && r.TeamTag !== me.TeamTag)!.TeamTag!;
   await page.getByLabel('Filter').fill(otherTag);
   await page.getByRole('button', { name: 'My rank' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'You are not on this board with this filter.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'You are not on this board with this filter.' }),
+  ).toBeVisible();
   await page.getByLabel('Filter').fill('zzz-nobody');
   await expect(page.getByRole('button', { name: 'My rank' })).toBeDisabled();
   await page.getByLabel('Filter').fill(me.TeamTag ?? '');
@@ -125,7 +144,9 @@ test('the individual board highlights my row and My rank turns to its page', asy
   await expect(page.getByRole('button', { name: 'My team' })).toBeVisible();
 });
 
-test('the Me link and /racers/me open my racer page; without a choice /racers/me opens the picker', async ({ page }) => {
+test('the Me link and /racers/me open my racer page; without a choice /racers/me opens the picker', async ({
+  page,
+}) => {
   await page.goto('/racers/me');
   await expect(page).toHaveURL(/\/racers\/find-me$/);
   await expect(page.getByRole('heading', { name: 'This is me' })).toBeVisible();
@@ -169,13 +190,19 @@ test('my row is highlighted on the roster, the tracker and the event viewer', as
   await page.goto(`/eventviewer?tag=${who.TeamTag}`);
   await expect.poll(() => new URL(page.url()).searchParams.get('event')).not.toBeNull();
   const eventId = new URL(page.url()).searchParams.get('event');
-  const { participants } = await getJson<{ participants: { Username: string }[] }>(page, `/api/event-participants/${eventId}`);
+  const { participants } = await getJson<{ participants: { Username: string }[] }>(
+    page,
+    `/api/event-participants/${eventId}`,
+  );
   await expect(page.locator('.event-results tbody tr').first()).toBeVisible();
   const eventRow = page.locator('.event-results tr[data-mine="true"]');
   await expect(eventRow).toHaveCount(participants.some((p) => p.Username === who.Username) ? 1 : 0);
   // Someone who raced in it: their row is the one marked.
   const racer = participants[participants.length - 1];
-  await page.evaluate((u) => localStorage.setItem('myRacer', JSON.stringify({ username: u, displayName: u, teamTag: null })), racer.Username);
+  await page.evaluate(
+    (u) => localStorage.setItem('myRacer', JSON.stringify({ username: u, displayName: u, teamTag: null })),
+    racer.Username,
+  );
   await page.reload();
   await expect(eventRow).toHaveCount(1);
   await expect(eventRow).toContainText(racer.Username);
@@ -185,7 +212,10 @@ test('the manifest has the home-screen shortcuts My racer and Leaderboards', asy
   await page.goto('/leaderboards');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBeTruthy();
-  const manifest = await getJson<{ shortcuts: { name: string; url: string; icons: { src: string }[] }[] }>(page, new URL(href!, page.url()).pathname);
+  const manifest = await getJson<{ shortcuts: { name: string; url: string; icons: { src: string }[] }[] }>(
+    page,
+    new URL(href!, page.url()).pathname,
+  );
   expect(manifest.shortcuts.map((s) => [s.name, s.url])).toEqual([
     ['My racer', '/racers/me'],
     ['Leaderboards', '/leaderboards'],
@@ -205,7 +235,9 @@ test('a racer page offers This is me, and on my own page You with Not me', async
   await expect(banner.getByText('You', { exact: true })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: /^Me/ })).toHaveAttribute('aria-current', 'page');
-  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('myRacer')))!)).toMatchObject({ username: who.Username });
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('myRacer')))!)).toMatchObject({
+    username: who.Username,
+  });
 
   await banner.getByRole('button', { name: 'Not me' }).click();
   await expect(banner.getByRole('button', { name: 'This is me' })).toBeVisible();

@@ -5,7 +5,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { getJson } from './support';
 
-interface Member { Username: string; CurrentDisplayName: string; GameStatus: 'banned' | 'warned' | null }
+interface Member {
+  Username: string;
+  CurrentDisplayName: string;
+  GameStatus: 'banned' | 'warned' | null;
+}
 
 /** A tracked team with a member in each status, and that roster. */
 async function teamWithStatuses(page: Page): Promise<{ tag: string; members: Member[] }> {
@@ -35,7 +39,9 @@ async function checkRosterAndBanner(page: Page, width: number) {
 
   await page.goto(`/racers/${flagged.Username}`);
   const banner = page.locator('.racer-banner');
-  await expect(banner.locator('.racer-banner-title .game-status-badge')).toHaveText(flagged.GameStatus === 'banned' ? 'Banned' : 'Warned');
+  await expect(banner.locator('.racer-banner-title .game-status-badge')).toHaveText(
+    flagged.GameStatus === 'banned' ? 'Banned' : 'Warned',
+  );
   const box = await banner.locator('.game-status-badge').boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(width);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

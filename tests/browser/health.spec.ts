@@ -24,12 +24,16 @@ test('the roster leads to the Health view, which lists, filters and exports the 
   expect(health.members.length).toBeGreaterThan(0);
 
   await page.goto(`/roster?tag=${tag}`);
-  await expect(page.locator('.health-summary')).toContainText(needing.length ? `${needing.length} of ${health.members.length} members need attention` : 'Every member is active');
+  await expect(page.locator('.health-summary')).toContainText(
+    needing.length ? `${needing.length} of ${health.members.length} members need attention` : 'Every member is active',
+  );
   await page.getByRole('link', { name: 'See roster health' }).click();
   await expect(page).toHaveURL(new RegExp(`/health\\?tag=${tag}$`));
   await expect(page.getByRole('link', { name: 'Health', exact: true })).toHaveAttribute('aria-current', 'page');
 
-  await expect(page.locator('.health-card .card-title, .health-card h2').first()).toContainText(`${needing.length} of ${health.members.length} need attention`);
+  await expect(page.locator('.health-card .card-title, .health-card h2').first()).toContainText(
+    `${needing.length} of ${health.members.length} need attention`,
+  );
   await expect(healthRows(page)).toHaveCount(health.members.length);
 
   // The filter by keyboard: only members with a reason stay.
@@ -41,11 +45,19 @@ test('the roster leads to the Health view, which lists, filters and exports the 
   if (needing.length === 0) await expect(page.locator('.health-card')).toContainText('No member needs attention.');
 
   // The export holds the rows shown.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('.health-card').getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('.health-card').getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`health_${tag}.csv`);
   const csv = Papa.parse<string[]>(await fs.readFile((await download.path())!, 'utf8'), { skipEmptyLines: true });
   expect(csv.data[0].slice(0, 4)).toEqual(['Current Display Name', 'Username', 'Joined (CT)', 'Needs Attention']);
-  expect(csv.data.slice(1).map((r) => r[1]).sort()).toEqual(needing.map((m) => m.Username).sort());
+  expect(
+    csv.data
+      .slice(1)
+      .map((r) => r[1])
+      .sort(),
+  ).toEqual(needing.map((m) => m.Username).sort());
 
   // The membership log shows every event the server reports, newest first.
   const logRows = page.locator('.membership-log-card tbody tr:not(.empty-row)');
@@ -73,7 +85,10 @@ test.describe('on a 390 × 844 phone', () => {
     await expect(healthRows(page)).toHaveCount(health.members.length);
     await expect(page.getByRole('link', { name: 'Health', exact: true })).toBeInViewport();
     const headers = await page.locator('.health-card thead th').allTextContents();
-    expect(headers.slice(0, 2).map((h) => h.replace(/[▲▼↕]/g, '').trim())).toEqual(['Current Display Name', 'Needs Attention']);
+    expect(headers.slice(0, 2).map((h) => h.replace(/[▲▼↕]/g, '').trim())).toEqual([
+      'Current Display Name',
+      'Needs Attention',
+    ]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expect(page.locator('.membership-log-card')).toBeVisible();
   });

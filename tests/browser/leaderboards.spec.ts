@@ -50,7 +50,9 @@ async function screenTable(page: Page): Promise<{ headers: string[]; rows: strin
   const headers = (await table(page).locator('thead th').allTextContents()).map((h) => h.replace(/[▲▼↕]/g, '').trim());
   const rows = await table(page)
     .locator('tbody tr')
-    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim())));
+    .evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim())),
+    );
   return { headers, rows };
 }
 
@@ -98,7 +100,11 @@ test('/ opens the team 24 hour board with the API’s numbers, medals, links and
   await expectBoardMatchesApi(page, 'team');
   expect(seen.at(-1)!.searchParams.get('showbot')).toBe('FALSE');
   expect(await table(page).locator('thead th').allTextContents()).toEqual(
-    expect.arrayContaining([expect.stringContaining('Rank'), expect.stringContaining('Team Tag'), expect.stringContaining('Points')]),
+    expect.arrayContaining([
+      expect.stringContaining('Rank'),
+      expect.stringContaining('Team Tag'),
+      expect.stringContaining('Points'),
+    ]),
   );
   const rows = table(page).locator('tbody tr');
   await expect(rows.nth(0).locator('.rank-badge')).toHaveClass(/rank-gold/);
@@ -130,7 +136,13 @@ test('every period and picker shows the API’s numbers; the address and the bac
   await day.selectOption(yesterday!);
   await expect.poll(() => new URL(page.url()).searchParams.get('date')).toBe(yesterday);
   await expectBoardMatchesApi(page, 'team');
-  expect(seen.some((u) => u.searchParams.get('start_time') === `${yesterday} 00:00:00` && u.searchParams.get('end_time') === `${yesterday} 23:59:59`)).toBe(true);
+  expect(
+    seen.some(
+      (u) =>
+        u.searchParams.get('start_time') === `${yesterday} 00:00:00` &&
+        u.searchParams.get('end_time') === `${yesterday} 23:59:59`,
+    ),
+  ).toBe(true);
   await page.goBack();
   await expect(day).toHaveValue(today);
 
@@ -177,7 +189,9 @@ test('individual boards: pages of 50, bots on request, rank change against the p
 
   // Rank change: the same racers ranked by Points on the previous 7 days, bots left out too.
   const previous = await boardUrl(page, 'individual', { previous: true });
-  const before = byPoints((await api<IndividualLeaderboardRow[]>(page, previous)).filter((r) => r.bot === 0)).map((r) => r.UserID);
+  const before = byPoints((await api<IndividualLeaderboardRow[]>(page, previous)).filter((r) => r.bot === 0)).map(
+    (r) => r.UserID,
+  );
   const changes = await table(page).locator('tbody tr .rank-change').allInnerTexts();
   humans.slice(0, 50).forEach((r, i) => {
     const was = before.indexOf(r.UserID);
@@ -197,21 +211,35 @@ test('individual boards: pages of 50, bots on request, rank change against the p
   await expect(page.locator('.pager-label')).toHaveText(/^Page 1 of/);
   await expectBoardMatchesApi(page, 'individual', { showBots: true });
   const firstBot = byPoints(all).findIndex((r) => r.bot === 1);
-  if (firstBot < 50) await expect(table(page).locator('tbody tr').nth(firstBot).getByRole('img', { name: 'Flagged as bot' })).toBeVisible();
+  if (firstBot < 50)
+    await expect(
+      table(page).locator('tbody tr').nth(firstBot).getByRole('img', { name: 'Flagged as bot' }),
+    ).toBeVisible();
 
   // The name opens the game profile in a new tab; the username the racer inspector.
   const row = table(page).locator('tbody tr').first();
   await expect(row.locator('a[target="_blank"]')).toHaveAttribute('href', /nitrotype\.com\/racer\//);
   const username = byPoints(all)[0].Username;
-  await expect(row.getByRole('link', { name: username, exact: true })).toHaveAttribute('href', `/racers?username=${username}&subtab=batch`);
+  await expect(row.getByRole('link', { name: username, exact: true })).toHaveAttribute(
+    'href',
+    `/racers?username=${username}&subtab=batch`,
+  );
 });
 
 test('every period of the individual board shows the API’s numbers and starts on page 1', async ({ page }) => {
   const seen = recordRequests(page);
   await page.goto('/leaderboards?view=individuals&period=24hour');
   await expectBoardMatchesApi(page, 'individual');
-  for (const [tab, period] of [['7 Day', '7day'], ['Daily', 'daily'], ['Weekly', 'weekly'], ['Monthly', 'monthly'], ['Custom', 'custom'], ['24 Hour', '24hour']]) {
-    if (await page.getByRole('button', { name: 'Next' }).isEnabled()) await page.getByRole('button', { name: 'Next' }).click();
+  for (const [tab, period] of [
+    ['7 Day', '7day'],
+    ['Daily', 'daily'],
+    ['Weekly', 'weekly'],
+    ['Monthly', 'monthly'],
+    ['Custom', 'custom'],
+    ['24 Hour', '24hour'],
+  ]) {
+    if (await page.getByRole('button', { name: 'Next' }).isEnabled())
+      await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('tab', { name: tab }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('period')).toBe(period);
     await expect(page.locator('.pager-label')).toHaveText(/^Page 1 of \d+$/);
@@ -229,7 +257,8 @@ test('daily individual view has a Bot column; sorting toggles and puts missing v
   expect(headers).toEqual(['Rank', 'Display Name', 'Username', 'Team', 'Bot', 'Races', 'Accuracy', 'WPM', 'Points']);
 
   const wpmCol = headers.indexOf('WPM');
-  const wpms = async () => (await screenTable(page)).rows.map((r) => (r[wpmCol] === '-' ? null : Number(r[wpmCol].replace(/,/g, ''))));
+  const wpms = async () =>
+    (await screenTable(page)).rows.map((r) => (r[wpmCol] === '-' ? null : Number(r[wpmCol].replace(/,/g, ''))));
   await table(page).getByRole('button', { name: /WPM/ }).click();
   await expect(table(page).locator('th[aria-sort="descending"]')).toContainText('WPM');
   let values = await wpms();
@@ -265,10 +294,12 @@ test('the choice is remembered in storage and shared by the address', async ({ p
   await page.getByRole('tab', { name: 'Individual Leaderboards' }).click();
   await page.getByRole('tab', { name: 'Weekly' }).click();
   await expect(page.getByRole('combobox', { name: 'Week' })).toBeVisible();
-  expect(await page.evaluate(() => [localStorage.getItem('leaderboardGroupBy'), localStorage.getItem('leaderboardActiveTab')])).toEqual([
-    'individuals',
-    'weekly',
-  ]);
+  expect(
+    await page.evaluate(() => [
+      localStorage.getItem('leaderboardGroupBy'),
+      localStorage.getItem('leaderboardActiveTab'),
+    ]),
+  ).toEqual(['individuals', 'weekly']);
   await page.goto('/leaderboards');
   await expect(page.getByRole('tab', { name: 'Individual Leaderboards' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tab', { name: 'Weekly' })).toHaveAttribute('aria-selected', 'true');
@@ -295,7 +326,9 @@ test('loading, error and empty states', async ({ page }) => {
   await expect(table(page)).toHaveCount(0);
 
   await page.unroute('**/api/team-leaderboard?*');
-  await page.route('**/api/*-leaderboard?*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+  await page.route('**/api/*-leaderboard?*', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+  );
   const cases: Array<[string, string]> = [
     ['/leaderboards?view=teams&period=24hour', 'No team data found for the last 24 hours.'],
     ['/leaderboards?view=teams&period=7day', 'No team data found for the last 7 days.'],
@@ -314,9 +347,12 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('the page never scrolls sideways; the table scrolls in its own box', async ({ page }) => {
-      await page.goto('/leaderboards?view=individuals&period=7day');
+    await page.goto('/leaderboards?view=individuals&period=7day');
     await expectBoardMatchesApi(page, 'individual');
-    const [pageWidth, viewWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    const [pageWidth, viewWidth] = await page.evaluate(() => [
+      document.documentElement.scrollWidth,
+      document.documentElement.clientWidth,
+    ]);
     expect(pageWidth).toBeLessThanOrEqual(viewWidth);
     const box = page.locator('.lb-card .table-wrap');
     const [inner, outer] = await box.evaluate((el) => [el.scrollWidth, el.clientWidth]);

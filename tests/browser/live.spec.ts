@@ -44,7 +44,11 @@ test('a stream the server cannot open is tried again with backoff and leaves the
   let tries = 0;
   await page.route('**/api/live', (route) => {
     tries++;
-    return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Too many live streams open; try again later"}' });
+    return route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: '{"error":"Too many live streams open; try again later"}',
+    });
   });
   await page.goto('/leaderboards?view=teams');
   await expect(page.locator('.data-as-of time')).toBeVisible();

@@ -24,13 +24,55 @@ const COMPARE_FROM = new Date(Date.now() - 13 * 86_400_000).toISOString().slice(
 
 export function screensFor(tag: string, racer: string, eventId: number): Screen[] {
   return [
-    { name: 'leaderboard 24 hour', path: '/leaderboards?view=teams&period=24hour', ready: (p) => rows(p, '.lb-card'), note: true, saves: ['team-leaderboard",{"previous":false,"rolling":"24hour"'] },
-    { name: 'leaderboard 7 day', path: '/leaderboards?view=individuals&period=7day', ready: (p) => rows(p, '.lb-card'), note: true, saves: ['individual-leaderboard",{"previous":false,"rolling":"7day"'] },
-    { name: 'leaderboard of a day', path: '/leaderboards?view=teams&period=daily', ready: (p) => rows(p, '.lb-card'), note: true, saves: ['team-leaderboard",{"end_time"'] },
-    { name: 'roster', path: `/roster?tag=${tag}`, ready: (p) => rows(p, '.roster-card'), note: true, saves: ['current-display-names', 'team-info', 'team-tags'] },
-    { name: 'events', path: `/events?tag=${tag}`, ready: (p) => rows(p, '.events-page'), note: true, saves: ['team-events'] },
-    { name: 'event viewer', path: `/eventviewer?tag=${tag}&event=${eventId}`, ready: (p) => rows(p, '.event-results'), note: true, saves: ['event-participants'] },
-    { name: 'activity', path: `/activity?tag=${tag}`, ready: (p) => p.locator('.stat-card').first(), note: true, saves: ['team-stats', 'hourly-races', 'daily-races', 'weekly-races'] },
+    {
+      name: 'leaderboard 24 hour',
+      path: '/leaderboards?view=teams&period=24hour',
+      ready: (p) => rows(p, '.lb-card'),
+      note: true,
+      saves: ['team-leaderboard",{"previous":false,"rolling":"24hour"'],
+    },
+    {
+      name: 'leaderboard 7 day',
+      path: '/leaderboards?view=individuals&period=7day',
+      ready: (p) => rows(p, '.lb-card'),
+      note: true,
+      saves: ['individual-leaderboard",{"previous":false,"rolling":"7day"'],
+    },
+    {
+      name: 'leaderboard of a day',
+      path: '/leaderboards?view=teams&period=daily',
+      ready: (p) => rows(p, '.lb-card'),
+      note: true,
+      saves: ['team-leaderboard",{"end_time"'],
+    },
+    {
+      name: 'roster',
+      path: `/roster?tag=${tag}`,
+      ready: (p) => rows(p, '.roster-card'),
+      note: true,
+      saves: ['current-display-names', 'team-info', 'team-tags'],
+    },
+    {
+      name: 'events',
+      path: `/events?tag=${tag}`,
+      ready: (p) => rows(p, '.events-page'),
+      note: true,
+      saves: ['team-events'],
+    },
+    {
+      name: 'event viewer',
+      path: `/eventviewer?tag=${tag}&event=${eventId}`,
+      ready: (p) => rows(p, '.event-results'),
+      note: true,
+      saves: ['event-participants'],
+    },
+    {
+      name: 'activity',
+      path: `/activity?tag=${tag}`,
+      ready: (p) => p.locator('.stat-card').first(),
+      note: true,
+      saves: ['team-stats', 'hourly-races', 'daily-races', 'weekly-races'],
+    },
     {
       name: 'trackers',
       path: `/trackers/${tag}`,
@@ -38,11 +80,41 @@ export function screensFor(tag: string, racer: string, eventId: number): Screen[
       note: true,
       saves: ['daily-participants'],
     },
-    { name: 'health', path: `/health?tag=${tag}`, ready: (p) => rows(p, '.membership-log-card'), note: true, saves: ['roster-health', 'membership-log'] },
-    { name: 'racer batches', path: `/racers/${racer}/batch`, ready: (p) => p.getByTestId('batch-count'), note: true, saves: ['racer-info', 'racer-batches'] },
-    { name: 'racer daily', path: `/racers/${racer}/daily`, ready: (p) => p.getByTestId('period-chart'), note: true, saves: ['racer-info', 'racer-batches'] },
-    { name: 'racer weekly', path: `/racers/${racer}/weekly`, ready: (p) => p.getByTestId('period-chart'), note: true, saves: ['racer-info', 'racer-batches'] },
-    { name: 'racer bests', path: `/racers/${racer}/bests`, ready: (p) => p.getByTestId('lifetime-summary'), note: true, saves: ['racer-info', 'racer-bests'] },
+    {
+      name: 'health',
+      path: `/health?tag=${tag}`,
+      ready: (p) => rows(p, '.membership-log-card'),
+      note: true,
+      saves: ['roster-health', 'membership-log'],
+    },
+    {
+      name: 'racer batches',
+      path: `/racers/${racer}/batch`,
+      ready: (p) => p.getByTestId('batch-count'),
+      note: true,
+      saves: ['racer-info', 'racer-batches'],
+    },
+    {
+      name: 'racer daily',
+      path: `/racers/${racer}/daily`,
+      ready: (p) => p.getByTestId('period-chart'),
+      note: true,
+      saves: ['racer-info', 'racer-batches'],
+    },
+    {
+      name: 'racer weekly',
+      path: `/racers/${racer}/weekly`,
+      ready: (p) => p.getByTestId('period-chart'),
+      note: true,
+      saves: ['racer-info', 'racer-batches'],
+    },
+    {
+      name: 'racer bests',
+      path: `/racers/${racer}/bests`,
+      ready: (p) => p.getByTestId('lifetime-summary'),
+      note: true,
+      saves: ['racer-info', 'racer-bests'],
+    },
     {
       name: 'racer compare',
       path: `/racers/compare?a=${racer}&b=${racer}&from=${COMPARE_FROM}&to=${COMPARE_TO}`,
@@ -60,7 +132,11 @@ export async function visitAndSave(page: Page, screen: Screen) {
   await expect(screen.ready(page), screen.name).toBeVisible();
   for (const root of screen.saves) {
     const prefix = root.includes('"') ? `["${root}` : `["${root}"`;
-    await expect.poll(async () => (await persistedQueries(page)).some((h) => h.startsWith(prefix)), { message: `${screen.name}: ${root}` }).toBe(true);
+    await expect
+      .poll(async () => (await persistedQueries(page)).some((h) => h.startsWith(prefix)), {
+        message: `${screen.name}: ${root}`,
+      })
+      .toBe(true);
   }
 }
 
@@ -86,4 +162,3 @@ export async function expectSavedScreen(page: Page, screen: Screen) {
   await expect(page.getByText(/Failed to fetch|Failed to load/), screen.name).toHaveCount(0);
   await expect(screen.ready(page), screen.name).toBeVisible();
 }
-

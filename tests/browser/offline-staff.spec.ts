@@ -11,19 +11,25 @@ const hasStaffData = async (page: Page) => (await persistedQueries(page)).some((
 async function adminWithUsers(page: Page) {
   await page.goto('/admin');
   await logIn(page, ADMIN);
-  await expect(page.getByRole('region', { name: 'Users table' }).getByRole('row').filter({ hasText: 'captain' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Users table' }).getByRole('row').filter({ hasText: 'captain' }),
+  ).toBeVisible();
   await expect.poll(() => hasStaffData(page)).toBe(true);
 }
 
 test('an admin who reloads offline still sees who they are and the users, read-only', async ({ page, context }) => {
   await adminWithUsers(page);
-  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, {
+    timeout: 30_000,
+  });
   await context.setOffline(true);
   try {
     await page.reload();
     await expect(page.locator('.account-name')).toHaveText(ADMIN.username);
     await expect(page.getByRole('button', { name: 'Logout' })).toBeDisabled();
-    await expect(page.getByRole('region', { name: 'Users table' }).getByRole('row').filter({ hasText: 'captain' })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Users table' }).getByRole('row').filter({ hasText: 'captain' }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Login' })).toHaveCount(0);
   } finally {
     await context.setOffline(false);

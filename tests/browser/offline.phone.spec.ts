@@ -5,10 +5,17 @@
 import { test } from '@playwright/test';
 import { demoScreens, expectSavedScreen, visitAndSave } from './offline-screens';
 
-test('offline on a phone, the board, the roster and a racer open twice with their saved data', async ({ page, context }) => {
+test('offline on a phone, the board, the roster and a racer open twice with their saved data', async ({
+  page,
+  context,
+}) => {
   await page.goto('/about');
-  const screens = (await demoScreens(page)).filter((s) => ['leaderboard 24 hour', 'roster', 'racer batches'].includes(s.name));
-  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 30_000 });
+  const screens = (await demoScreens(page)).filter((s) =>
+    ['leaderboard 24 hour', 'roster', 'racer batches'].includes(s.name),
+  );
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, {
+    timeout: 30_000,
+  });
   for (const screen of screens) await visitAndSave(page, screen);
   await context.setOffline(true);
   for (let pass = 0; pass < 2; pass++) {

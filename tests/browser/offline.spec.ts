@@ -32,7 +32,9 @@ test.afterAll(async () => {
 });
 
 test('warm-up: every screen once online, all saved', async () => {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, {
+    timeout: 30_000,
+  });
   for (const screen of screens) await visitAndSave(page, screen);
   savedAfterWarmUp = await persistedQueries(page);
   warmedUpAt = Date.now();
@@ -55,13 +57,17 @@ for (const pass of ['first', 'second']) {
 test('offline, screenshots of the leaderboard, the roster and a racer at desktop and phone sizes', async () => {
   await context.setOffline(true);
   const shown = screens.filter((s) => ['leaderboard 24 hour', 'roster', 'racer batches'].includes(s.name));
-  for (const [label, viewport] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', { width: 1440, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
     await page.setViewportSize(viewport);
     for (const screen of shown) {
       await page.goto(screen.path);
       await expectSavedScreen(page, screen);
       // Offline the "Data as of" dot is not the green of live data.
-      if (screen.path.startsWith('/leaderboards')) await expect(page.locator('.data-as-of')).toHaveClass(/data-as-of-offline/);
+      if (screen.path.startsWith('/leaderboards'))
+        await expect(page.locator('.data-as-of')).toHaveClass(/data-as-of-offline/);
       await page.screenshot({ path: `${SHOTS}/${label}-${screen.name.replace(/ /g, '-')}.png`, fullPage: false });
     }
   }

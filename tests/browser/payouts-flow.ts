@@ -23,7 +23,8 @@ export async function payToPlayEvent(page: Page): Promise<{ tag: string; event: 
   throw new Error('no pay-to-play event in the demo');
 }
 
-export const payoutsOf = (page: Page, eventId: number) => getJson<EventPayoutsResponse>(page, `/api/event-payouts/${eventId}`);
+export const payoutsOf = (page: Page, eventId: number) =>
+  getJson<EventPayoutsResponse>(page, `/api/event-payouts/${eventId}`);
 
 export async function openPayouts(page: Page, tag: string, eventId: number) {
   await page.goto(`/eventviewer?tag=${tag}&event=${eventId}`);
@@ -34,9 +35,11 @@ export async function openPayouts(page: Page, tag: string, eventId: number) {
 
 const totalsText = async (page: Page) =>
   Object.fromEntries(
-    await page.locator('.payout-totals .info-item').evaluateAll((items) =>
-      items.map((i) => [i.querySelector('dt')!.textContent!.trim(), i.querySelector('dd')!.textContent!.trim()]),
-    ),
+    await page
+      .locator('.payout-totals .info-item')
+      .evaluateAll((items) =>
+        items.map((i) => [i.querySelector('dt')!.textContent!.trim(), i.querySelector('dd')!.textContent!.trim()]),
+      ),
   ) as Record<string, string>;
 
 /** The table and totals on screen match the API's answer, in its order. */
@@ -68,7 +71,9 @@ export async function checkVisitorView(page: Page) {
   await openPayouts(page, tag, event.EventID);
   await expectScreenMatches(page, data);
   await expect(page.locator('.payouts input[type="checkbox"]')).toHaveCount(0);
-  await expect(page.locator('.payouts table tbody tr').first().locator('.payout-state')).toHaveText(data.payouts[0].Paid ? 'Paid' : 'Unpaid');
+  await expect(page.locator('.payouts table tbody tr').first().locator('.payout-state')).toHaveText(
+    data.payouts[0].Paid ? 'Paid' : 'Unpaid',
+  );
   await expectFits(page);
   await expectAccessible(page);
 }
@@ -115,7 +120,9 @@ export async function checkMarking(page: Page, who: StaffAccount, keyboard: bool
   expect(reverted.totals.Paid).toBeCloseTo(before.totals.Paid, 2);
   if (who.username === ADMIN.username) {
     const log = await getJson<AuditLogResponse>(page, '/api/admin/audit-log');
-    expect(log.entries.slice(0, 2).map((e) => [e.action, e.actor, (e.detail as { username: string }).username])).toEqual([
+    expect(
+      log.entries.slice(0, 2).map((e) => [e.action, e.actor, (e.detail as { username: string }).username]),
+    ).toEqual([
       ['payout.unpaid', 'admin', target.Username],
       ['payout.paid', 'admin', target.Username],
     ]);
@@ -124,7 +131,9 @@ export async function checkMarking(page: Page, who: StaffAccount, keyboard: bool
 
 /** The index of a column of the payouts table by its header (the order differs on a phone). */
 async function column(page: Page, header: string): Promise<number> {
-  const headers = (await page.locator('.payouts table thead th').allTextContents()).map((h) => h.replace(/[▲▼↕]/g, '').trim());
+  const headers = (await page.locator('.payouts table thead th').allTextContents()).map((h) =>
+    h.replace(/[▲▼↕]/g, '').trim(),
+  );
   const i = headers.indexOf(header);
   expect(i, header).toBeGreaterThanOrEqual(0);
   return i;
@@ -132,9 +141,19 @@ async function column(page: Page, header: string): Promise<number> {
 
 /** No serious or critical WCAG 2.2 AA violation on the Payouts tab (as accessibility.spec.ts checks every screen). */
 async function expectAccessible(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+  expect(
+    serious.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    ),
+  ).toEqual([]);
 }
 
 /** Nothing wider than the window: the table scrolls inside its own box. */

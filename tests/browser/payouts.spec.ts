@@ -20,20 +20,42 @@ test('the CSV export holds the payouts table', async ({ page }) => {
   const { tag, event } = await payToPlayEvent(page);
   const data = await payoutsOf(page, event.EventID);
   await openPayouts(page, tag, event.EventID);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('.payouts').getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('.payouts').getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`event_${event.EventID}_payouts.csv`);
   const text = await fs.readFile((await download.path())!, 'utf8');
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
-  expect(parsed.meta.fields).toEqual(['Display Name', 'Username', 'Team', 'Races', 'Winnings', 'Paid', 'Paid Amount', 'Paid At', 'Owed (negative: overpaid)']);
-  expect(parsed.data.map((r) => [r.Username, Number(r.Winnings), r.Paid])).toEqual(data.payouts.map((p) => [p.Username, p.Winnings, p.Paid ? 'Yes' : 'No']));
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: true,
+  });
+  expect(parsed.meta.fields).toEqual([
+    'Display Name',
+    'Username',
+    'Team',
+    'Races',
+    'Winnings',
+    'Paid',
+    'Paid Amount',
+    'Paid At',
+    'Owed (negative: overpaid)',
+  ]);
+  expect(parsed.data.map((r) => [r.Username, Number(r.Winnings), r.Paid])).toEqual(
+    data.payouts.map((p) => [p.Username, p.Winnings, p.Paid ? 'Yes' : 'No']),
+  );
 });
 
 test('the Payouts tab shows its saved list offline', async ({ page, context }) => {
   const { tag, event } = await payToPlayEvent(page);
   await page.goto('/about');
-  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, {
+    timeout: 30_000,
+  });
   await openPayouts(page, tag, event.EventID);
-  await expect.poll(async () => (await persistedQueries(page)).some((h) => h.startsWith('["event-payouts"'))).toBe(true);
+  await expect
+    .poll(async () => (await persistedQueries(page)).some((h) => h.startsWith('["event-payouts"')))
+    .toBe(true);
   await context.setOffline(true);
   await openPayouts(page, tag, event.EventID);
   await expect(page.locator('.banner-offline')).toBeVisible();

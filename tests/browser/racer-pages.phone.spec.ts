@@ -14,7 +14,8 @@ async function twoRacers(page: Page): Promise<[string, string]> {
 
 async function fitsThePhone(page: Page, name: string) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(390);
-  if (process.env.SCREEN_SHOTS_DIR) await page.screenshot({ path: `${process.env.SCREEN_SHOTS_DIR}/${name}.png`, fullPage: true });
+  if (process.env.SCREEN_SHOTS_DIR)
+    await page.screenshot({ path: `${process.env.SCREEN_SHOTS_DIR}/${name}.png`, fullPage: true });
 }
 
 test('the Bests tab fits the phone and its records open the inspector', async ({ page }) => {

@@ -9,8 +9,10 @@ import type { RacerBestsResponse, RacerCompareResponse } from '../../contract/ra
 import { firstTag, getJson } from './support';
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
-const wpm = (n: number | null) => (n === null ? '-' : n.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
-const acc = (n: number | null) => (n === null ? '-' : `${(n * 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`);
+const wpm = (n: number | null) =>
+  n === null ? '-' : n.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const acc = (n: number | null) =>
+  n === null ? '-' : `${(n * 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`;
 
 const LABELS: Record<string, string> = {
   'fastest-batch': 'Fastest batch',
@@ -53,7 +55,10 @@ test('the Bests tab shows the bests and milestones and links a record to its day
   const day = data.bests.find((b) => b.kind === 'most-races-day')!;
   await table.locator('tbody tr').filter({ hasText: LABELS['most-races-day'] }).getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/racers/${racer}/batch\\?from=${day.from}&to=${day.to}$`));
-  const { batches } = await getJson<{ batches: { batchEndTime: string }[] }>(page, `/api/racer-batches?username=${encodeURIComponent(racer)}`);
+  const { batches } = await getJson<{ batches: { batchEndTime: string }[] }>(
+    page,
+    `/api/racer-batches?username=${encodeURIComponent(racer)}`,
+  );
   const inDay = batches.filter((b) => b.batchEndTime.startsWith(day.from)).length;
   await expect(page.getByTestId('batch-count')).toHaveText(`${int(inDay)} ${inDay === 1 ? 'batch' : 'batches'}`);
   await expect(page.getByTestId('date-range-caption')).not.toHaveText('All');
@@ -76,17 +81,33 @@ test('a racer page leads to the comparison, which keeps its choices in a shareab
   expect(url.searchParams.get('a')).toBe(a);
   expect(url.searchParams.get('b')).toBe(b);
 
-  const data = await getJson<RacerCompareResponse>(page, `/api/racer-compare?${new URLSearchParams({ a, b, from, to })}`);
+  const data = await getJson<RacerCompareResponse>(
+    page,
+    `/api/racer-compare?${new URLSearchParams({ a, b, from, to })}`,
+  );
   expect(data.days).toHaveLength(30);
   const check = async () => {
     const totals = page.getByRole('region', { name: 'Totals side by side' }).locator('tbody');
-    await expect(totals.locator('tr').filter({ hasText: 'Races' }).locator('td').nth(1)).toHaveText(int(data.a.totals.races));
-    await expect(totals.locator('tr').filter({ hasText: 'Races' }).locator('td').nth(2)).toHaveText(int(data.b.totals.races));
-    await expect(totals.locator('tr').filter({ hasText: 'WPM' }).locator('td').nth(1)).toHaveText(wpm(data.a.totals.wpm));
-    await expect(totals.locator('tr').filter({ hasText: 'Accuracy' }).locator('td').nth(2)).toHaveText(acc(data.b.totals.accuracy));
+    await expect(totals.locator('tr').filter({ hasText: 'Races' }).locator('td').nth(1)).toHaveText(
+      int(data.a.totals.races),
+    );
+    await expect(totals.locator('tr').filter({ hasText: 'Races' }).locator('td').nth(2)).toHaveText(
+      int(data.b.totals.races),
+    );
+    await expect(totals.locator('tr').filter({ hasText: 'WPM' }).locator('td').nth(1)).toHaveText(
+      wpm(data.a.totals.wpm),
+    );
+    await expect(totals.locator('tr').filter({ hasText: 'Accuracy' }).locator('td').nth(2)).toHaveText(
+      acc(data.b.totals.accuracy),
+    );
     await expect(page.getByTestId('compare-chart').locator('canvas')).toBeVisible();
-    await expect(page.getByTestId('compare-chart').locator('canvas')).toHaveAttribute('aria-label', new RegExp(`${a} ${int(data.a.totals.races)} races`));
-    await expect(page.getByRole('region', { name: 'Races, WPM and accuracy per day' }).locator('tbody tr')).toHaveCount(30);
+    await expect(page.getByTestId('compare-chart').locator('canvas')).toHaveAttribute(
+      'aria-label',
+      new RegExp(`${a} ${int(data.a.totals.races)} races`),
+    );
+    await expect(page.getByRole('region', { name: 'Races, WPM and accuracy per day' }).locator('tbody tr')).toHaveCount(
+      30,
+    );
   };
   await check();
 
@@ -105,5 +126,7 @@ test('a range the comparison cannot show is replaced by the last 30 days, saying
   const [a, b] = await twoRacers(page);
   await page.goto(`/racers/compare?a=${a}&b=${b}&from=2026-05-10&to=2026-05-01`);
   await expect(page.getByText('The range starts after it ends: showing the last 30 days.')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Races, WPM and accuracy per day' }).locator('tbody tr')).toHaveCount(30);
+  await expect(page.getByRole('region', { name: 'Races, WPM and accuracy per day' }).locator('tbody tr')).toHaveCount(
+    30,
+  );
 });

@@ -60,7 +60,9 @@ async function busiestRacer(request: APIRequestContext): Promise<Racer> {
     const { batches } = await (await request.get(`/api/racer-batches?username=${encodeURIComponent(username)}`)).json();
     if (!best || batches.length > best.batches.length) best = { username, batches };
   }
-  const cols = await (await request.get(`/api/racer-batches?username=${encodeURIComponent(best!.username)}&format=columns`)).json();
+  const cols = await (
+    await request.get(`/api/racer-batches?username=${encodeURIComponent(best!.username)}&format=columns`)
+  ).json();
   return { ...best!, usernames, endTime: cols.columns.endTime };
 }
 
@@ -77,7 +79,9 @@ async function expectFirstRow(page: Page, b: Batch) {
 }
 
 async function expectBatchCount(page: Page, n: number) {
-  await expect(page.getByTestId('batch-count')).toHaveText(`${n.toLocaleString('en-US')} ${n === 1 ? 'batch' : 'batches'}`);
+  await expect(page.getByTestId('batch-count')).toHaveText(
+    `${n.toLocaleString('en-US')} ${n === 1 ? 'batch' : 'batches'}`,
+  );
   await expect(page.getByTestId('batch-chart')).toHaveAttribute('data-points', String(n));
   await expect(page.locator('.pager-label')).toHaveText(`Page 1 of ${Math.max(1, Math.ceil(n / 50))}`);
 }
@@ -87,7 +91,11 @@ async function expectPeriods(page: Page, expected: [string, number, number][]) {
   const rows = page.getByTestId('period-table').locator('tbody tr');
   await expect(rows).toHaveCount(expected.length);
   const seen = await rows.evaluateAll((trs: HTMLTableRowElement[]) =>
-    trs.map((tr) => [tr.querySelector('time')!.getAttribute('datetime')!, Number(tr.cells[1].textContent), Number(tr.cells[2].textContent)]),
+    trs.map((tr) => [
+      tr.querySelector('time')!.getAttribute('datetime')!,
+      Number(tr.cells[1].textContent),
+      Number(tr.cells[2].textContent),
+    ]),
   );
   expect(seen).toEqual(expected);
   const canvas = page.locator('.period-chart canvas').first();
@@ -161,7 +169,10 @@ test.describe('racer inspector', () => {
     expect(fromStart).toBeLessThan(batches.length);
 
     await page.getByLabel('End of date range').fill(String(end));
-    const inRange = endTime.map((t, i) => [t * 1000, i]).filter(([t]) => t >= start && t <= end).map(([, i]) => i);
+    const inRange = endTime
+      .map((t, i) => [t * 1000, i])
+      .filter(([t]) => t >= start && t <= end)
+      .map(([, i]) => i);
     await expectBatchCount(page, inRange.length);
     expect(inRange.length).toBeLessThan(fromStart);
     await expectFirstRow(page, batches[inRange[inRange.length - 1]]);
@@ -171,18 +182,27 @@ test.describe('racer inspector', () => {
     await page.getByRole('link', { name: 'Daily Races' }).click();
     await expect(page).toHaveURL(new RegExp(`/racers/${username}/daily$`));
     await expect(page.getByRole('heading', { name: 'Daily Races' })).toBeVisible();
-    await expectPeriods(page, periodSums(chosen, (b) => b.batchEndTime.slice(0, 10)));
+    await expectPeriods(
+      page,
+      periodSums(chosen, (b) => b.batchEndTime.slice(0, 10)),
+    );
 
     // Weekly Races: Sunday weeks of the same range.
     await page.getByRole('link', { name: 'Weekly Races' }).click();
     await expect(page).toHaveURL(new RegExp(`/racers/${username}/weekly$`));
     await expect(page.getByRole('heading', { name: 'Weekly Races' })).toBeVisible();
-    await expectPeriods(page, periodSums(chosen, (b) => sundayOf(b.batchEndTime.slice(0, 10))));
+    await expectPeriods(
+      page,
+      periodSums(chosen, (b) => sundayOf(b.batchEndTime.slice(0, 10))),
+    );
 
     // Reset brings the whole history back.
     await page.getByRole('button', { name: 'Reset' }).click();
     await expect(page.getByTestId('date-range-caption')).toHaveText('All');
-    await expectPeriods(page, periodSums(batches, (b) => sundayOf(b.batchEndTime.slice(0, 10))));
+    await expectPeriods(
+      page,
+      periodSums(batches, (b) => sundayOf(b.batchEndTime.slice(0, 10))),
+    );
 
     // Clearing the racer clears everything.
     await page.getByRole('combobox', { name: 'Racer' }).selectOption('');
@@ -213,7 +233,11 @@ test.describe('racer inspector', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Racer nobody_by_that_name not found' })).toHaveCount(2);
 
     // A server failure (no answer at all is offline, which keeps the saved screen instead).
-    const failure = { status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Server error occurred' }) };
+    const failure = {
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'Server error occurred' }),
+    };
     await page.route('**/api/racer-info?*', (route) => route.fulfill(failure));
     await page.route('**/api/racer-batches?*', (route) => route.fulfill(failure));
     await page.goto(`/racers/${racer.username}/daily`);

@@ -35,7 +35,10 @@ async function rows(page: Page) {
 
 /** The team's pay-to-play event (the demo's cup): the one with a Payouts tab. */
 async function payToPlayEventId(page: Page, tag: string): Promise<number> {
-  const events = await getJson<Array<{ EventID: number; PayoutIncrement: number | null }>>(page, `/api/team-events?tag=${tag}`);
+  const events = await getJson<Array<{ EventID: number; PayoutIncrement: number | null }>>(
+    page,
+    `/api/team-events?tag=${tag}`,
+  );
   const cup = events.find((e) => e.PayoutIncrement);
   expect(cup, 'a pay-to-play event').toBeDefined();
   return cup!.EventID;
@@ -47,39 +50,193 @@ async function tab(page: Page, name: string) {
 
 export function screens(d: DemoData): Screen[] {
   return [
-    { name: 'team leaderboard', open: async (p) => { await p.goto('/leaderboards?view=teams'); await rows(p); } },
-    { name: 'individual leaderboard', open: async (p) => { await p.goto('/leaderboards?view=individuals'); await rows(p); } },
-    { name: 'roster', open: async (p) => { await p.goto(`/roster?tag=${d.tag}`); await rows(p); await expect(p.locator('.team-info')).toBeVisible(); } },
-    { name: 'events', open: async (p) => { await p.goto(`/events?tag=${d.tag}`); await rows(p); } },
-    { name: 'event viewer racers', open: async (p) => { await p.goto(`/eventviewer?tag=${d.tag}&event=${d.eventId}`); await rows(p); } },
-    { name: 'event viewer squads', open: async (p) => { await p.goto(`/eventviewer?tag=${d.tag}&event=${d.eventId}`); await rows(p); await tab(p, 'Squads'); await rows(p); } },
-    { name: 'event viewer teams', open: async (p) => { await p.goto(`/eventviewer?tag=${d.tag}&event=${d.eventId}`); await rows(p); await tab(p, 'Teams'); await rows(p); } },
+    {
+      name: 'team leaderboard',
+      open: async (p) => {
+        await p.goto('/leaderboards?view=teams');
+        await rows(p);
+      },
+    },
+    {
+      name: 'individual leaderboard',
+      open: async (p) => {
+        await p.goto('/leaderboards?view=individuals');
+        await rows(p);
+      },
+    },
+    {
+      name: 'roster',
+      open: async (p) => {
+        await p.goto(`/roster?tag=${d.tag}`);
+        await rows(p);
+        await expect(p.locator('.team-info')).toBeVisible();
+      },
+    },
+    {
+      name: 'events',
+      open: async (p) => {
+        await p.goto(`/events?tag=${d.tag}`);
+        await rows(p);
+      },
+    },
+    {
+      name: 'event viewer racers',
+      open: async (p) => {
+        await p.goto(`/eventviewer?tag=${d.tag}&event=${d.eventId}`);
+        await rows(p);
+      },
+    },
+    {
+      name: 'event viewer squads',
+      open: async (p) => {
+        await p.goto(`/eventviewer?tag=${d.tag}&event=${d.eventId}`);
+        await rows(p);
+        await tab(p, 'Squads');
+        await rows(p);
+      },
+    },
+    {
+      name: 'event viewer teams',
+      open: async (p) => {
+        await p.goto(`/eventviewer?tag=${d.tag}&event=${d.eventId}`);
+        await rows(p);
+        await tab(p, 'Teams');
+        await rows(p);
+      },
+    },
     {
       name: 'event viewer payouts',
-      open: async (p) => { await p.goto(`/eventviewer?tag=${d.tag}&event=${await payToPlayEventId(p, d.tag)}`); await rows(p); await tab(p, 'Payouts'); await expect(p.locator('.payouts tbody tr').first()).toBeVisible(); },
+      open: async (p) => {
+        await p.goto(`/eventviewer?tag=${d.tag}&event=${await payToPlayEventId(p, d.tag)}`);
+        await rows(p);
+        await tab(p, 'Payouts');
+        await expect(p.locator('.payouts tbody tr').first()).toBeVisible();
+      },
     },
-    { name: 'activity', open: async (p) => { await p.goto(`/activity?tag=${d.tag}`); await expect(p.locator('.activity-card canvas')).toHaveCount(3); } },
-    { name: 'trackers daily', open: async (p) => { await p.goto(`/trackers/${d.tag}`); await rows(p); } },
-    { name: 'trackers weekly', open: async (p) => { await p.goto(`/trackers/${d.tag}`); await rows(p); await tab(p, 'Weekly'); await rows(p); } },
-    { name: 'health', open: async (p) => { await p.goto(`/health?tag=${d.tag}`); await expect(p.locator('.health-card tbody tr').first()).toBeVisible(); await expect(p.locator('.membership-log-card tbody tr').first()).toBeVisible(); } },
-    { name: 'racer batches', open: async (p) => { await p.goto(`/racers/${d.username}/batch?tag=${d.tag}`); await rows(p); } },
-    { name: 'racer daily', open: async (p) => { await p.goto(`/racers/${d.username}/daily`); await expect(p.locator('canvas').first()).toBeVisible(); } },
-    { name: 'racer weekly', open: async (p) => { await p.goto(`/racers/${d.username}/weekly`); await expect(p.locator('canvas').first()).toBeVisible(); } },
-    { name: 'racer bests', open: async (p) => { await p.goto(`/racers/${d.username}/bests`); await rows(p); await expect(p.getByTestId('lifetime-summary')).toBeVisible(); } },
+    {
+      name: 'activity',
+      open: async (p) => {
+        await p.goto(`/activity?tag=${d.tag}`);
+        await expect(p.locator('.activity-card canvas')).toHaveCount(3);
+      },
+    },
+    {
+      name: 'trackers daily',
+      open: async (p) => {
+        await p.goto(`/trackers/${d.tag}`);
+        await rows(p);
+      },
+    },
+    {
+      name: 'trackers weekly',
+      open: async (p) => {
+        await p.goto(`/trackers/${d.tag}`);
+        await rows(p);
+        await tab(p, 'Weekly');
+        await rows(p);
+      },
+    },
+    {
+      name: 'health',
+      open: async (p) => {
+        await p.goto(`/health?tag=${d.tag}`);
+        await expect(p.locator('.health-card tbody tr').first()).toBeVisible();
+        await expect(p.locator('.membership-log-card tbody tr').first()).toBeVisible();
+      },
+    },
+    {
+      name: 'racer batches',
+      open: async (p) => {
+        await p.goto(`/racers/${d.username}/batch?tag=${d.tag}`);
+        await rows(p);
+      },
+    },
+    {
+      name: 'racer daily',
+      open: async (p) => {
+        await p.goto(`/racers/${d.username}/daily`);
+        await expect(p.locator('canvas').first()).toBeVisible();
+      },
+    },
+    {
+      name: 'racer weekly',
+      open: async (p) => {
+        await p.goto(`/racers/${d.username}/weekly`);
+        await expect(p.locator('canvas').first()).toBeVisible();
+      },
+    },
+    {
+      name: 'racer bests',
+      open: async (p) => {
+        await p.goto(`/racers/${d.username}/bests`);
+        await rows(p);
+        await expect(p.getByTestId('lifetime-summary')).toBeVisible();
+      },
+    },
     {
       name: 'racer compare',
-      open: async (p) => { await p.goto(`/racers/compare?a=${d.username}&b=${d.username}`); await rows(p); await expect(p.getByTestId('compare-chart').locator('canvas')).toBeVisible(); },
+      open: async (p) => {
+        await p.goto(`/racers/compare?a=${d.username}&b=${d.username}`);
+        await rows(p);
+        await expect(p.getByTestId('compare-chart').locator('canvas')).toBeVisible();
+      },
     },
-    { name: 'racers picker', open: async (p) => { await p.goto('/racers'); await expect(p.getByPlaceholder('Type to filter usernames...')).toBeVisible(); } },
-    { name: 'about', open: async (p) => { await p.goto('/about'); await expect(p.getByRole('heading', { level: 1 })).toBeVisible(); } },
-    { name: 'team admin (visitor)', who: 'visitor', open: async (p) => { await p.goto(`/teams/admin?tag=${d.tag}`); await expect(p.getByText(/Login now required/)).toBeVisible(); } },
-    { name: 'login dialog', who: 'visitor', open: async (p) => { await p.goto('/about'); await p.getByRole('button', { name: 'Login' }).click(); await expect(p.getByRole('dialog', { name: 'Admin Login' })).toBeVisible(); } },
-    { name: 'user management (visitor)', who: 'visitor', open: async (p) => { await p.goto('/admin'); await expect(p.getByText('Admin access required')).toBeVisible(); } },
-    { name: 'admin events', who: 'admin', open: async (p) => { await p.goto(`/teams/admin?tag=${d.tag}`); await rows(p); } },
+    {
+      name: 'racers picker',
+      open: async (p) => {
+        await p.goto('/racers');
+        await expect(p.getByPlaceholder('Type to filter usernames...')).toBeVisible();
+      },
+    },
+    {
+      name: 'about',
+      open: async (p) => {
+        await p.goto('/about');
+        await expect(p.getByRole('heading', { level: 1 })).toBeVisible();
+      },
+    },
+    {
+      name: 'team admin (visitor)',
+      who: 'visitor',
+      open: async (p) => {
+        await p.goto(`/teams/admin?tag=${d.tag}`);
+        await expect(p.getByText(/Login now required/)).toBeVisible();
+      },
+    },
+    {
+      name: 'login dialog',
+      who: 'visitor',
+      open: async (p) => {
+        await p.goto('/about');
+        await p.getByRole('button', { name: 'Login' }).click();
+        await expect(p.getByRole('dialog', { name: 'Admin Login' })).toBeVisible();
+      },
+    },
+    {
+      name: 'user management (visitor)',
+      who: 'visitor',
+      open: async (p) => {
+        await p.goto('/admin');
+        await expect(p.getByText('Admin access required')).toBeVisible();
+      },
+    },
+    {
+      name: 'admin events',
+      who: 'admin',
+      open: async (p) => {
+        await p.goto(`/teams/admin?tag=${d.tag}`);
+        await rows(p);
+      },
+    },
     {
       name: 'add event dialog',
       who: 'admin',
-      open: async (p) => { await p.goto(`/teams/admin?tag=${d.tag}`); await rows(p); await p.getByRole('button', { name: 'Add Event' }).click(); await expect(p.getByRole('dialog', { name: 'Add Event' })).toBeVisible(); },
+      open: async (p) => {
+        await p.goto(`/teams/admin?tag=${d.tag}`);
+        await rows(p);
+        await p.getByRole('button', { name: 'Add Event' }).click();
+        await expect(p.getByRole('dialog', { name: 'Add Event' })).toBeVisible();
+      },
     },
     {
       name: 'pay-to-play dialog',
@@ -87,15 +244,65 @@ export function screens(d: DemoData): Screen[] {
       open: async (p) => {
         await p.goto(`/teams/admin?tag=${d.tag}`);
         await rows(p);
-        await p.getByRole('button', { name: /^Pay-to-play settings for/ }).first().click();
+        await p
+          .getByRole('button', { name: /^Pay-to-play settings for/ })
+          .first()
+          .click();
         await expect(p.getByRole('dialog', { name: 'Pay-to-Play Settings' })).toBeVisible();
       },
     },
-    { name: 'squads', who: 'admin', open: async (p) => { await p.goto(`/teams/admin?tag=${d.tag}`); await tab(p, 'Squads'); await expect(p.getByTestId('squad-box-Unassigned')).toBeVisible(); } },
-    { name: 'discord', who: 'admin', open: async (p) => { await p.goto(`/teams/admin?tag=${d.tag}`); await tab(p, 'Discord'); await expect(p.getByLabel(/webhook URL/i)).toBeVisible(); } },
-    { name: 'users', who: 'admin', open: async (p) => { await p.goto('/admin'); await rows(p); } },
-    { name: 'tracked teams', who: 'admin', open: async (p) => { await p.goto('/admin'); await tab(p, 'Tracked Teams'); await rows(p); } },
-    { name: 'bot flags', who: 'admin', open: async (p) => { await p.goto('/admin'); await tab(p, 'Bot Flags'); await expect(p.getByText(/flagged|Flag/).first()).toBeVisible(); } },
-    { name: 'audit log', who: 'admin', open: async (p) => { await p.goto('/admin'); await tab(p, 'Audit Log'); await expect(p.locator('.data-table')).toBeVisible(); } },
+    {
+      name: 'squads',
+      who: 'admin',
+      open: async (p) => {
+        await p.goto(`/teams/admin?tag=${d.tag}`);
+        await tab(p, 'Squads');
+        await expect(p.getByTestId('squad-box-Unassigned')).toBeVisible();
+      },
+    },
+    {
+      name: 'discord',
+      who: 'admin',
+      open: async (p) => {
+        await p.goto(`/teams/admin?tag=${d.tag}`);
+        await tab(p, 'Discord');
+        await expect(p.getByLabel(/webhook URL/i)).toBeVisible();
+      },
+    },
+    {
+      name: 'users',
+      who: 'admin',
+      open: async (p) => {
+        await p.goto('/admin');
+        await rows(p);
+      },
+    },
+    {
+      name: 'tracked teams',
+      who: 'admin',
+      open: async (p) => {
+        await p.goto('/admin');
+        await tab(p, 'Tracked Teams');
+        await rows(p);
+      },
+    },
+    {
+      name: 'bot flags',
+      who: 'admin',
+      open: async (p) => {
+        await p.goto('/admin');
+        await tab(p, 'Bot Flags');
+        await expect(p.getByText(/flagged|Flag/).first()).toBeVisible();
+      },
+    },
+    {
+      name: 'audit log',
+      who: 'admin',
+      open: async (p) => {
+        await p.goto('/admin');
+        await tab(p, 'Audit Log');
+        await expect(p.locator('.data-table')).toBeVisible();
+      },
+    },
   ];
 }

@@ -12,7 +12,7 @@ import { openPglite } from '../../server/db/pglite.js';
 import { buildApp } from '../../server/http/app.js';
 import { startDemoCommunity } from '../../server/demo/demo-community.js';
 import { pollTeams } from '../../server/collector/poll.js';
-import { hashPassword } from '../../server/domain/passwords.js';
+import { hashPassword } from '../../server/auth/passwords.js';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const staticDir = path.resolve(process.env.STATIC_DIR ?? 'dist');
@@ -22,7 +22,15 @@ await migrate(db);
 // Discord webhooks in the browser tests point back at this server, which answers as Discord does.
 const config = { ...loadConfig({}), port, demo: true, discordWebhookOrigins: [`http://127.0.0.1:${port}`] };
 const now = () => new Date();
-const demo = await startDemoCommunity({ db, tz: config.siteTimezone, log: console, now, teams: 4, racersPerTeam: 20, days: 9 });
+const demo = await startDemoCommunity({
+  db,
+  tz: config.siteTimezone,
+  log: console,
+  now,
+  teams: 4,
+  racersPerTeam: 20,
+  days: 9,
+});
 await db.query(
   `INSERT INTO users (username, password_hash, role, team_tag) VALUES ('admin', $1, 'admin', NULL), ('captain', $2, 'teamadmin', $3)`,
   [await hashPassword('admin-password-123'), await hashPassword('captain-password-123'), demo.tags[0]],

@@ -60,7 +60,8 @@ test('/ opens the leaderboards with the top navigation and footer', async ({ pag
   await page.goto('/');
   await expectAt(page, '/leaderboards', null);
   await expect(mainNav(page).getByRole('link', { name: 'Leaderboards' })).toHaveAttribute('aria-current', 'page');
-  for (const name of ['Teams', 'Racers', 'About']) await expect(mainNav(page).getByRole('link', { name })).toBeVisible();
+  for (const name of ['Teams', 'Racers', 'About'])
+    await expect(mainNav(page).getByRole('link', { name })).toBeVisible();
   await expect(mainNav(page).getByRole('link', { name: 'Admin' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   await expect(page.locator('footer')).toContainText('NT Team Stats');
@@ -178,13 +179,18 @@ test('the login dialog closes with Escape and with ×', async ({ page }) => {
   await expect(dialog).toBeHidden();
 });
 
-test('the service worker takes control, and offline a reload still shows the shell and the last team list', async ({ page, context }) => {
+test('the service worker takes control, and offline a reload still shows the shell and the last team list', async ({
+  page,
+  context,
+}) => {
   const tags = await teamTags(page);
   await page.goto(`/roster?tag=${tags[0]}`);
   const select = page.getByRole('combobox', { name: 'Team' });
   await expect(select.locator('option')).toHaveText(['Select a team', ...tags]);
 
-  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, {
+    timeout: 30_000,
+  });
   // The team list reaches IndexedDB (the persister writes at most once a second).
   await expect.poll(async () => (await persistedCache(page)) ?? '', { timeout: 15_000 }).toContain('"team-tags"');
 
@@ -196,12 +202,20 @@ test('the service worker takes control, and offline a reload still shows the she
   await expect(select).toHaveValue(tags[0]);
 
   // The worker does not answer API calls from a cache of its own.
-  const apiOffline = await page.evaluate(() => fetch('/api/team-tags').then(() => 'answered', () => 'failed'));
+  const apiOffline = await page.evaluate(() =>
+    fetch('/api/team-tags').then(
+      () => 'answered',
+      () => 'failed',
+    ),
+  );
   expect(apiOffline).toBe('failed');
 
   // Deep links open offline too (the worker answers navigations with the precached shell).
   await page.goto(`/activity?tag=${tags[1]}`);
-  await expect(teamNav(page).getByRole('link', { name: 'Activity', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(teamNav(page).getByRole('link', { name: 'Activity', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(select).toHaveValue(tags[1]);
 
   await context.setOffline(false);
@@ -210,7 +224,9 @@ test('the service worker takes control, and offline a reload still shows the she
 
 test('a new version shows "Update available" and Reload switches to it', async ({ page }) => {
   await page.goto('/about');
-  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, {
+    timeout: 30_000,
+  });
   const prompt = page.getByRole('alert').filter({ hasText: 'Update available' });
   await expect(prompt).toHaveCount(0);
 

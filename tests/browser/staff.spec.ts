@@ -29,7 +29,9 @@ async function shot(page: Page, name: string) {
 
 /** The page never scrolls sideways; wide tables scroll in their own box. */
 async function expectNoPageOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
@@ -37,10 +39,15 @@ function box(page: Page, squad: string): Locator {
   return page.getByTestId(`squad-box-${squad}`);
 }
 
-test('visitors get the login notice on /teams/admin and "Admin access required" on /admin', async ({ page, request }) => {
+test('visitors get the login notice on /teams/admin and "Admin access required" on /admin', async ({
+  page,
+  request,
+}) => {
   const tag = await firstTag(request);
   await page.goto(`/teams/admin?tag=${tag}`);
-  await expect(page.getByText('Login now required to add/modify/delete Events and manage Squads. Contact the author for account.')).toBeVisible();
+  await expect(
+    page.getByText('Login now required to add/modify/delete Events and manage Squads. Contact the author for account.'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Event' })).toHaveCount(0);
   await page.goto('/admin');
   await expect(page.getByText('Admin access required')).toBeVisible();
@@ -80,7 +87,14 @@ test('an admin creates, edits (with pay-to-play) and deletes an event', async ({
     return list.find((e) => String(e.Title).startsWith('E2E Cup') && String(e.Description).startsWith('Made by'));
   };
   const created = await apiEvent();
-  expect(created).toMatchObject({ Title: title, TeamTag: tag, StartTime: '2030-06-01 09:00:00', EndTime: '2030-06-03 21:30:00', DefaultSort: 'Points', Status: 'Pending' });
+  expect(created).toMatchObject({
+    Title: title,
+    TeamTag: tag,
+    StartTime: '2030-06-01 09:00:00',
+    EndTime: '2030-06-03 21:30:00',
+    DefaultSort: 'Points',
+    Status: 'Pending',
+  });
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('Pending');
   await expect(row).toContainText('Jun 1, 2030 9:00 AM');
@@ -101,7 +115,11 @@ test('an admin creates, edits (with pay-to-play) and deletes an event', async ({
   await dialog.getByLabel('Title').fill(`${title} edited`);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  expect(await apiEvent()).toMatchObject({ Title: `${title} edited`, StartTime: '2020-01-01 00:00:00', Status: 'Concluded' });
+  expect(await apiEvent()).toMatchObject({
+    Title: `${title} edited`,
+    StartTime: '2020-01-01 00:00:00',
+    Status: 'Concluded',
+  });
   const edited = page.getByRole('row').filter({ hasText: `${title} edited` });
   await expect(edited).toContainText('Concluded');
 
@@ -109,9 +127,16 @@ test('an admin creates, edits (with pay-to-play) and deletes an event', async ({
   await edited.getByRole('button', { name: `Pay-to-play settings for ${title} edited` }).click();
   dialog = page.getByRole('dialog', { name: 'Pay-to-Play Settings' });
   const defaults: Record<string, string> = {
-    'Min Races': '100', 'Qualifying Races': '150', 'Race Increment': '50', 'Payout Increment': '500000', Cap: '10000000', 'Accuracy Bonus 96%': '1', 'Accuracy Bonus 98%': '1',
+    'Min Races': '100',
+    'Qualifying Races': '150',
+    'Race Increment': '50',
+    'Payout Increment': '500000',
+    Cap: '10000000',
+    'Accuracy Bonus 96%': '1',
+    'Accuracy Bonus 98%': '1',
   };
-  for (const [label, value] of Object.entries(defaults)) await expect(dialog.getByLabel(label, { exact: true })).toHaveValue(value);
+  for (const [label, value] of Object.entries(defaults))
+    await expect(dialog.getByLabel(label, { exact: true })).toHaveValue(value);
   await shot(page, 'pay-to-play-desktop');
   await expect(dialog.getByLabel('Min Races')).toHaveAttribute('step', '1');
   await expect(dialog.getByLabel('Cap', { exact: true })).toHaveAttribute('step', '0.01');
@@ -124,7 +149,13 @@ test('an admin creates, edits (with pay-to-play) and deletes an event', async ({
   await dialog.getByRole('button', { name: 'Save Settings' }).click();
   await expect(dialog).toBeHidden();
   expect(await apiEvent()).toMatchObject({
-    MinRaces: 20, QualifyingRaces: 150, RaceIncrement: 50, PayoutIncrement: 250000, Cap: 10000000, AccBonus96: 1, AccBonus98: 1.25,
+    MinRaces: 20,
+    QualifyingRaces: 150,
+    RaceIncrement: 50,
+    PayoutIncrement: 250000,
+    Cap: 10000000,
+    AccBonus96: 1,
+    AccBonus98: 1.25,
   });
 
   // Delete, with the spec's confirmation.
@@ -137,7 +168,10 @@ test('an admin creates, edits (with pay-to-play) and deletes an event', async ({
   expect(await apiEvent()).toBeUndefined();
 });
 
-test('an admin drags a member to another squad; the same box does nothing; renames and resets a squad', async ({ page, request }) => {
+test('an admin drags a member to another squad; the same box does nothing; renames and resets a squad', async ({
+  page,
+  request,
+}) => {
   const tag = await firstTag(request);
   await page.goto(`/teams/admin?tag=${tag}`);
   await logIn(page, ADMIN);
@@ -161,7 +195,9 @@ test('an admin drags a member to another squad; the same box does nothing; renam
 
   await item.dragTo(box(page, 'Peach').locator('.squad-list'));
   await expect(box(page, 'Peach').locator(`li[data-username="${mover.Username}"]`)).toBeVisible();
-  await expect.poll(async () => (await members(request, tag)).find((m) => m.Username === mover.Username)?.squad).toBe('Peach');
+  await expect
+    .poll(async () => (await members(request, tag)).find((m) => m.Username === mover.Username)?.squad)
+    .toBe('Peach');
   expect(posts).toHaveLength(1);
   expect(JSON.parse(posts[0])).toEqual({ username: mover.Username, squad: 'Peach', tag });
   await expect(box(page, fromBox).locator(`li[data-username="${mover.Username}"]`)).toHaveCount(0);
@@ -172,7 +208,9 @@ test('an admin drags a member to another squad; the same box does nothing; renam
   const move = page.getByRole('dialog', { name: `Move ${mover.CurrentDisplayName}` });
   await move.getByRole('button', { name: fromBox, exact: true }).click();
   await expect(box(page, fromBox).locator(`li[data-username="${mover.Username}"]`)).toBeVisible();
-  await expect.poll(async () => (await members(request, tag)).find((m) => m.Username === mover.Username)?.squad).toBe(mover.squad);
+  await expect
+    .poll(async () => (await members(request, tag)).find((m) => m.Username === mover.Username)?.squad)
+    .toBe(mover.squad);
 
   // Rename Fig, then remove the custom name.
   await box(page, 'Fig').getByRole('button', { name: 'Edit squad name of Fig' }).click();
@@ -182,14 +220,19 @@ test('an admin drags a member to another squad; the same box does nothing; renam
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(box(page, 'Fig').locator('.squad-box-name')).toHaveText('Fig Newtons');
-  expect(await (await request.get(`/api/squad-names?tag=${tag}`)).json()).toContainEqual({ squad: 'Fig', customName: 'Fig Newtons' });
+  expect(await (await request.get(`/api/squad-names?tag=${tag}`)).json()).toContainEqual({
+    squad: 'Fig',
+    customName: 'Fig Newtons',
+  });
   await box(page, 'Fig').getByRole('button', { name: 'Edit squad name of Fig' }).click();
   dialog = page.getByRole('dialog', { name: 'Edit Squad Name' });
   await expect(dialog.getByPlaceholder('Enter custom name')).toHaveValue('Fig Newtons');
   await dialog.getByRole('button', { name: 'Remove Custom Name' }).click();
   await expect(dialog).toBeHidden();
   await expect(box(page, 'Fig').locator('.squad-box-name')).toHaveText('Fig');
-  expect((await (await request.get(`/api/squad-names?tag=${tag}`)).json()) as unknown[]).not.toContainEqual(expect.objectContaining({ squad: 'Fig' }));
+  expect((await (await request.get(`/api/squad-names?tag=${tag}`)).json()) as unknown[]).not.toContainEqual(
+    expect.objectContaining({ squad: 'Fig' }),
+  );
   // Cancel changes nothing; Unassigned has no edit button.
   await box(page, 'Fig').getByRole('button', { name: 'Edit squad name of Fig' }).click();
   dialog = page.getByRole('dialog', { name: 'Edit Squad Name' });
@@ -201,7 +244,12 @@ test('an admin drags a member to another squad; the same box does nothing; renam
 
 /** A phone: touch, 390×844. */
 async function phone(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
   return { context, page: await context.newPage() };
 }
 
@@ -241,13 +289,17 @@ test('on a phone, a member is dragged to another squad by touch', async ({ brows
     await item.scrollIntoViewIfNeeded();
     await touchDrag(page, item, box(page, 'Avocado').locator('.squad-list'));
     await expect(box(page, 'Avocado').locator(`li[data-username="${mover.Username}"]`)).toBeVisible();
-    await expect.poll(async () => (await members(request, tag)).find((m) => m.Username === mover.Username)?.squad).toBe('Avocado');
+    await expect
+      .poll(async () => (await members(request, tag)).find((m) => m.Username === mover.Username)?.squad)
+      .toBe('Avocado');
 
     // Back where it was, by touch too.
     const moved = box(page, 'Avocado').locator(`li[data-username="${mover.Username}"]`);
     await moved.scrollIntoViewIfNeeded();
     await touchDrag(page, moved, box(page, fromBox).locator('.squad-list'));
-    await expect.poll(async () => (await members(request, tag)).find((m) => m.Username === mover.Username)?.squad).toBe(mover.squad);
+    await expect
+      .poll(async () => (await members(request, tag)).find((m) => m.Username === mover.Username)?.squad)
+      .toBe(mover.squad);
 
     await page.getByRole('tab', { name: 'Events' }).click();
     await expect(page.getByRole('button', { name: 'Add Event' })).toBeVisible();
@@ -276,7 +328,8 @@ test('a teamadmin is locked to their own team and refused for another team', asy
   await expect.poll(() => new URL(page.url()).searchParams.get('tag')).toBe(own);
   await expect(page.getByRole('heading', { name: `Events of ${own}` })).toBeVisible();
 
-  const countOther = async () => ((await (await request.get(`/api/team-events?tag=${other}`)).json()) as unknown[]).length;
+  const countOther = async () =>
+    ((await (await request.get(`/api/team-events?tag=${other}`)).json()) as unknown[]).length;
   const before = await countOther();
   await page.getByRole('button', { name: 'Add Event' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Event' });
@@ -382,7 +435,8 @@ test('an admin tracks a team and flags a bot from the admin screen', async ({ pa
   await shot(page, 'admin-teams-desktop');
 
   const racer = (await members(request, tag))[0];
-  const botOf = async () => ((await members(request, tag)).find((m) => m.Username === racer.Username) as unknown as { bot: number }).bot;
+  const botOf = async () =>
+    ((await members(request, tag)).find((m) => m.Username === racer.Username) as unknown as { bot: number }).bot;
   await page.getByRole('tab', { name: 'Bot Flags' }).click();
   await page.getByLabel('Racer username').fill(racer.Username);
   await page.getByRole('button', { name: 'Flag as bot' }).click();
@@ -409,11 +463,15 @@ test('the admin screens fit a phone', async ({ browser }) => {
   }
 });
 
-test('event and squad changes show on the public events list and roster without a reload', async ({ page, request }) => {
+test('event and squad changes show on the public events list and roster without a reload', async ({
+  page,
+  request,
+}) => {
   const tags = (await (await request.get('/api/team-tags')).json()) as string[];
   const [tag, other] = tags;
   const teamTabs = page.getByRole('navigation', { name: 'Team tabs' });
-  const eventsOf = (t: string) => page.getByRole('region', { name: 'Team events' }).getByRole('row').filter({ hasText: t });
+  const eventsOf = (t: string) =>
+    page.getByRole('region', { name: 'Team events' }).getByRole('row').filter({ hasText: t });
   const showEvents = async (t: string) => {
     await teamTabs.getByRole('link', { name: 'Events' }).click();
     await page.locator('.team-select select').selectOption(t);
@@ -452,7 +510,11 @@ test('event and squad changes show on the public events list and roster without 
 
   // Edited down to one team: it leaves the other team's list.
   await showAdmin();
-  await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: `Edit ${title}` }).click();
+  await page
+    .getByRole('row')
+    .filter({ hasText: title })
+    .getByRole('button', { name: `Edit ${title}` })
+    .click();
   dialog = page.getByRole('dialog', { name: 'Edit Event' });
   await dialog.getByLabel('Team Tag(s)').fill(tag);
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -464,7 +526,11 @@ test('event and squad changes show on the public events list and roster without 
 
   // Deleted: gone from the list.
   await showAdmin();
-  await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: `Delete ${title}` }).click();
+  await page
+    .getByRole('row')
+    .filter({ hasText: title })
+    .getByRole('button', { name: `Delete ${title}` })
+    .click();
   await page.getByRole('dialog', { name: 'Delete Event?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
   await showEvents(tag);
@@ -472,16 +538,27 @@ test('event and squad changes show on the public events list and roster without 
 
   // A squad move shows on the roster; then the member goes back.
   const mover = (await members(request, tag)).find((m) => m.squad !== 'Peach')!;
-  const names = (await (await request.get(`/api/squad-names?tag=${tag}`)).json()) as Array<{ squad: string; customName: string }>;
+  const names = (await (await request.get(`/api/squad-names?tag=${tag}`)).json()) as Array<{
+    squad: string;
+    customName: string;
+  }>;
   const label = (squad: string) => names.find((n) => n.squad === squad)?.customName ?? (squad || 'Unassigned');
-  const rosterSquad = page.locator('.roster-card tbody tr').filter({ has: page.getByRole('link', { name: mover.Username, exact: true }) }).locator('.squad-badge');
+  const rosterSquad = page
+    .locator('.roster-card tbody tr')
+    .filter({ has: page.getByRole('link', { name: mover.Username, exact: true }) })
+    .locator('.squad-badge');
   /** `squad` as the API reports it: '' is Unassigned. */
   const moveTo = async (squad: string) => {
     await showAdmin();
     await page.getByRole('tab', { name: 'Squads' }).click();
     await page.locator(`li[data-username="${mover.Username}"]`).getByRole('button').click();
-    await page.getByRole('dialog', { name: `Move ${mover.CurrentDisplayName}` }).getByRole('button', { name: label(squad), exact: true }).click();
-    await expect.poll(async () => (await members(request, tag)).find((m) => m.Username === mover.Username)?.squad).toBe(squad);
+    await page
+      .getByRole('dialog', { name: `Move ${mover.CurrentDisplayName}` })
+      .getByRole('button', { name: label(squad), exact: true })
+      .click();
+    await expect
+      .poll(async () => (await members(request, tag)).find((m) => m.Username === mover.Username)?.squad)
+      .toBe(squad);
     await teamTabs.getByRole('link', { name: 'Roster' }).click();
   };
   await moveTo('Peach');

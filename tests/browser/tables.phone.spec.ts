@@ -24,7 +24,16 @@ const VISITOR_TABLES: TableCase[] = [
   { screen: 'individual leaderboard', identity: 'Display Name', number: 'Points' },
   { screen: 'roster', identity: 'Current Display Name', number: 'Joined' },
   // Sorting by another column brings that column next to the name.
-  { screen: 'roster', identity: 'Current Display Name', number: 'Team Races', then: (p) => p.locator('.data-table').getByRole('button', { name: /Team Races/ }).click() },
+  {
+    screen: 'roster',
+    identity: 'Current Display Name',
+    number: 'Team Races',
+    then: (p) =>
+      p
+        .locator('.data-table')
+        .getByRole('button', { name: /Team Races/ })
+        .click(),
+  },
   { screen: 'events', identity: 'Title', number: 'Start Time (CT)' },
   { screen: 'event viewer racers', identity: 'Display Name' },
   { screen: 'event viewer squads', identity: 'Squad' },
@@ -77,7 +86,9 @@ async function checkTable(page: Page, data: DemoData, c: TableCase) {
   if (c.then) await c.then(page);
   const table = page.locator('.data-table').first();
   const names = await headers(table);
-  const sorted = (await table.locator('thead th[aria-sort="ascending"], thead th[aria-sort="descending"]').allInnerTexts())[0];
+  const sorted = (
+    await table.locator('thead th[aria-sort="ascending"], thead th[aria-sort="descending"]').allInnerTexts()
+  )[0];
   const numberHeader = (c.number ?? sorted ?? '').replace(/[↕▲▼]/g, '').trim().toLowerCase();
   const idAt = names.indexOf(c.identity.toLowerCase());
   const numAt = names.indexOf(numberHeader);
@@ -106,7 +117,8 @@ test('every admin table shows a row’s identity beside its actions', async ({ p
   const data = await demoData(page);
   await logIn(page, ADMIN);
   // A flagged racer for the bot flags table (and a line in the audit log); unflagged again at the end.
-  const flag = (bot: boolean) => page.request.put(`/api/admin/bot-flags/${encodeURIComponent(data.username)}`, { data: { bot } });
+  const flag = (bot: boolean) =>
+    page.request.put(`/api/admin/bot-flags/${encodeURIComponent(data.username)}`, { data: { bot } });
   expect((await flag(true)).ok()).toBe(true);
   try {
     for (const c of ADMIN_TABLES) await checkTable(page, data, c);
@@ -118,7 +130,9 @@ test('every admin table shows a row’s identity beside its actions', async ({ p
 test('the activity cards and charts fit the phone', async ({ page }) => {
   await page.goto('/about');
   const data = await demoData(page);
-  await screens(data).find((s) => s.name === 'activity')!.open(page);
+  await screens(data)
+    .find((s) => s.name === 'activity')!
+    .open(page);
   const cards = page.locator('.stat-card');
   expect(await cards.count()).toBeGreaterThan(0);
   for (const card of await cards.all()) await expectOnScreen(card, 'stat card');
@@ -133,13 +147,21 @@ test('the staff dialogs fit the phone with their buttons in view', async ({ page
   await page.goto('/about');
   const data = await demoData(page);
   await logIn(page, ADMIN);
-  for (const [screen, title, submit] of [['add event dialog', 'Add Event', 'Add Event'], ['pay-to-play dialog', 'Pay-to-Play Settings', 'Save Settings']] as const) {
-    await screens(data).find((s) => s.name === screen)!.open(page);
+  for (const [screen, title, submit] of [
+    ['add event dialog', 'Add Event', 'Add Event'],
+    ['pay-to-play dialog', 'Pay-to-Play Settings', 'Save Settings'],
+  ] as const) {
+    await screens(data)
+      .find((s) => s.name === screen)!
+      .open(page);
     const dialog = page.getByRole('dialog', { name: title });
     const box = (await dialog.boundingBox())!;
     expect(box.y, screen).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height, screen).toBeLessThanOrEqual(844);
-    for (const name of ['Cancel', submit, 'Close']) await expect(dialog.getByRole('button', { name, exact: true }), `${screen}: ${name}`).toBeInViewport({ ratio: 1 });
+    for (const name of ['Cancel', submit, 'Close'])
+      await expect(dialog.getByRole('button', { name, exact: true }), `${screen}: ${name}`).toBeInViewport({
+        ratio: 1,
+      });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
   }

@@ -7,7 +7,9 @@ import { ADMIN, logIn, type StaffAccount } from './support';
 
 test('a teamadmin without a granted team manages nothing until an admin grants one', async ({ page, request }) => {
   const tags = (await (await request.get('/api/team-tags')).json()) as string[];
-  const members = (await (await request.get(`/api/member-data-latest?tag=${tags[0]}`)).json()) as Array<{ UserID: number }>;
+  const members = (await (await request.get(`/api/member-data-latest?tag=${tags[0]}`)).json()) as Array<{
+    UserID: number;
+  }>;
   const name = `nogrant${Date.now() % 100000}`;
   const account: StaffAccount = { username: name, password: 'no-grant-password' };
 

@@ -6,8 +6,16 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { firstTag, getJson as api } from './support';
 
-interface Member { Username: string; Joined: string | null; TeamRaces: number | null; squad: string }
-interface Participant { Username: string; Points: number }
+interface Member {
+  Username: string;
+  Joined: string | null;
+  TeamRaces: number | null;
+  squad: string;
+}
+interface Participant {
+  Username: string;
+  Points: number;
+}
 
 const int = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(Math.round(n));
 
@@ -31,7 +39,10 @@ test('picking a team shows its info card and roster, sortable and exportable', a
   await teamSelect(page).selectOption(tag);
   await expect.poll(() => new URL(page.url()).searchParams.get('tag')).toBe(tag);
 
-  const info = await api<{ Tag: string; name: string | null; WeeklyRequirements: number | null }>(page, `/api/team-info?tag=${tag}`);
+  const info = await api<{ Tag: string; name: string | null; WeeklyRequirements: number | null }>(
+    page,
+    `/api/team-info?tag=${tag}`,
+  );
   const card = page.locator('.team-info');
   await expect(card.locator('.team-info-item', { hasText: 'Tag' }).first().locator('dd')).toHaveText(info.Tag);
   await expect(card.locator('.team-info-item', { hasText: 'Weekly Requirements' }).locator('dd')).toHaveText(
@@ -47,7 +58,8 @@ test('picking a team shows its info card and roster, sortable and exportable', a
   await expect(profile).toHaveAttribute('href', `https://www.nitrotype.com/racer/${members[0].Username}`);
   await expect(profile).toHaveAttribute('target', '_blank');
   await expect(bodyRows(table).first().locator('td').nth(1).locator('a')).toHaveAttribute(
-    'href', `/racers?username=${encodeURIComponent(members[0].Username)}&subtab=batch&tag=${tag}`,
+    'href',
+    `/racers?username=${encodeURIComponent(members[0].Username)}&subtab=batch&tag=${tag}`,
   );
 
   // Team Races: ascending first, then descending, numerically.
@@ -73,7 +85,10 @@ test('picking a team shows its info card and roster, sortable and exportable', a
   const file = await download;
   expect(file.suggestedFilename()).toBe(`roster_${tag}.csv`);
   const csv = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8');
-  const lines = csv.replace(/^\ufeff/, '').trim().split(/\r\n/);
+  const lines = csv
+    .replace(/^\ufeff/, '')
+    .trim()
+    .split(/\r\n/);
   // Text cells are quoted (src/lib/export/csv.ts).
   expect(lines[0]).toContain('"Current Display Name","Username","Team Tag","Squad Name"');
   expect(lines).toHaveLength(members.length + 1);
@@ -82,8 +97,13 @@ test('picking a team shows its info card and roster, sortable and exportable', a
 test('the activity screen shows the team stats and the three charts', async ({ page }) => {
   const tag = await firstTag(page);
   await page.goto(`/activity?tag=${tag}`);
-  const stats = await api<{ races: number; active_members: number; top_racer_7d: { CurrentDisplayName: string } | null }>(page, `/api/team-stats?tag=${tag}`);
-  const card = (label: string) => page.locator('.stat-card', { has: page.locator('.stat-label', { hasText: label }) }).locator('.stat-value');
+  const stats = await api<{
+    races: number;
+    active_members: number;
+    top_racer_7d: { CurrentDisplayName: string } | null;
+  }>(page, `/api/team-stats?tag=${tag}`);
+  const card = (label: string) =>
+    page.locator('.stat-card', { has: page.locator('.stat-label', { hasText: label }) }).locator('.stat-value');
   await expect(card('Races (24h)')).toHaveText(int(stats.races));
   await expect(card('Active Members (24h)')).toHaveText(int(stats.active_members));
   await expect(card('Top Racer (7 days)')).toHaveText(stats.top_racer_7d?.CurrentDisplayName ?? '-');
@@ -98,7 +118,10 @@ test('the activity screen shows the team stats and the three charts', async ({ p
     await page.getByRole('button', { name: 'Show Less' }).click();
   }
   const daily = await api<Array<{ date: string; total_races: number }>>(page, `/api/daily-races?tag=${tag}`);
-  const caption = daily.slice(-8).map((d) => `${d.date}: ${d.total_races} races`).join('; ');
+  const caption = daily
+    .slice(-8)
+    .map((d) => `${d.date}: ${d.total_races} races`)
+    .join('; ');
   await expect(page.locator('.period-chart figcaption').first()).toHaveText(caption);
 
   // Hovering a bar reads out that hour's races.
@@ -129,12 +152,17 @@ test('trackers move the tag into the path and switch days and weeks', async ({ p
     await expect(bodyRows(table).first().locator('td').last()).toHaveText(int(body.participants[0].Points));
   };
   await checkPeriod(`/api/daily-participants?tag=${tag}&date=${days[0]}`);
-  await expect(bodyRows(table).first().locator('td').nth(2).locator('a')).toHaveAttribute('href', new RegExp(`&tag=${tag}$`));
+  await expect(bodyRows(table).first().locator('td').nth(2).locator('a')).toHaveAttribute(
+    'href',
+    new RegExp(`&tag=${tag}$`),
+  );
   await picker.selectOption(days[1]);
   await checkPeriod(`/api/daily-participants?tag=${tag}&date=${days[1]}`);
 
   await page.getByRole('tab', { name: 'Weekly' }).click();
-  const weeks = await picker.locator('option').evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent ?? '']));
+  const weeks = await picker
+    .locator('option')
+    .evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent ?? '']));
   expect(weeks).toHaveLength(7);
   expect(weeks[0][1]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4} - [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
   expect(new Date(`${weeks[0][0]}T12:00:00Z`).getUTCDay()).toBe(0);
@@ -146,7 +174,9 @@ test('trackers move the tag into the path and switch days and weeks', async ({ p
 
   // Points descending by default; clicking Races sorts by races descending.
   await table.getByRole('button', { name: /Races/ }).click();
-  const shown = (await bodyRows(table).locator('td:nth-child(5)').allInnerTexts()).map((s) => Number(s.replace(/,/g, '')));
+  const shown = (await bodyRows(table).locator('td:nth-child(5)').allInnerTexts()).map((s) =>
+    Number(s.replace(/,/g, '')),
+  );
   expect(shown).toEqual([...shown].sort((a, b) => b - a));
 });
 
@@ -159,7 +189,11 @@ test.describe('on a phone', () => {
       await page.goto(path);
       const wrap = page.locator('.table-wrap').first();
       await expect(wrap.locator('tbody tr').first()).toBeVisible();
-      const [pageWidth, boxScroll, boxWidth] = await wrap.evaluate((el) => [document.documentElement.scrollWidth, el.scrollWidth, el.clientWidth]);
+      const [pageWidth, boxScroll, boxWidth] = await wrap.evaluate((el) => [
+        document.documentElement.scrollWidth,
+        el.scrollWidth,
+        el.clientWidth,
+      ]);
       expect(pageWidth, path).toBeLessThanOrEqual(390);
       expect(boxScroll, path).toBeGreaterThan(boxWidth);
     }

@@ -33,13 +33,15 @@ describe('package-lock.json', () => {
     const zodAt = 'node_modules/zod';
     packages[zodAt] = { ...packages[zodAt], version: '3.0.0' };
     const problems = lockfileProblems(pkg, { ...lock, packages });
-    expect(problems).toContain(`${rollup} needs ${platformPackage}@${packages[rollup].optionalDependencies![platformPackage]}: missing from the lock file`);
+    expect(problems).toContain(
+      `${rollup} needs ${platformPackage}@${packages[rollup].optionalDependencies![platformPackage]}: missing from the lock file`,
+    );
     expect(problems.some((p) => p.startsWith(`package.json needs zod@`) && p.includes('has 3.0.0'))).toBe(true);
   });
 
   it('reports package.json dependencies the lock file does not record', () => {
     const changed = { ...pkg, dependencies: { ...pkg.dependencies, 'left-pad': '^1.3.0' } };
-    expect(lockfileProblems(changed, lock)).toContain('package.json dependencies differ from the lock file\'s');
+    expect(lockfileProblems(changed, lock)).toContain("package.json dependencies differ from the lock file's");
   });
 });
 

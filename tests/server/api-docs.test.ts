@@ -2,8 +2,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from './helpers.js';
 
-interface Parameter { name: string; in: string; required?: boolean; schema?: { type?: string; enum?: string[] } }
-interface Operation { tags?: string[]; parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown>; required?: string[] } }> }; responses: Record<string, unknown> }
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: { type?: string; enum?: string[] };
+}
+interface Operation {
+  tags?: string[];
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown>; required?: string[] } }> };
+  responses: Record<string, unknown>;
+}
 type Paths = Record<string, Record<string, Operation>>;
 
 describe('API docs', () => {
@@ -26,7 +36,11 @@ describe('API docs', () => {
   it('lists the query parameters of the public reads', () => {
     expect(params('/api/team-info')).toEqual(['query:tag (required)']);
     expect(params('/api/racer-batches')).toEqual(['query:format', 'query:username (required)']);
-    expect(params('/api/team-leaderboard')).toEqual(['query:end_time (required)', 'query:showbot', 'query:start_time (required)']);
+    expect(params('/api/team-leaderboard')).toEqual([
+      'query:end_time (required)',
+      'query:showbot',
+      'query:start_time (required)',
+    ]);
     expect(params('/api/daily-participants')).toEqual(['query:date', 'query:tag (required)']);
   });
 

@@ -25,7 +25,11 @@ const root = path.resolve(import.meta.dirname, '../..');
 async function cli(script: 'backup' | 'restore', args: string[], env: Record<string, string>) {
   const file = path.join(root, `server/ops/${script}-cli.ts`);
   try {
-    const r = await run(process.execPath, ['--import', 'tsx', file, ...args], { cwd: root, env: { ...process.env, ...env }, timeout: 120_000 });
+    const r = await run(process.execPath, ['--import', 'tsx', file, ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      timeout: 120_000,
+    });
     return { code: 0, stdout: r.stdout, stderr: r.stderr };
   } catch (err) {
     const e = err as { code?: number; stdout: string; stderr: string };
@@ -75,7 +79,11 @@ describe('backup and restore of the embedded database', () => {
     await addBatches(db, batchesFrom('2026-03-09T00:00:00Z', 144, 2));
     before = await batchKeys(db);
     writeBackupToken(liveDir);
-    app = await buildApp({ db, config: { ...loadConfig({}), dataDir: liveDir, demo: false, trackedTeams: ['ALPHA'] }, now: () => new Date() });
+    app = await buildApp({
+      db,
+      config: { ...loadConfig({}), dataDir: liveDir, demo: false, trackedTeams: ['ALPHA'] },
+      now: () => new Date(),
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -94,7 +102,10 @@ describe('backup and restore of the embedded database', () => {
     const writes = (async () => {
       let n = 0;
       while (!backupDone && n < 5_000) {
-        await addBatches(db, batchesFrom(new Date(Date.parse('2026-03-10T00:00:00Z') + n * 3_600_000).toISOString(), 6, 3));
+        await addBatches(
+          db,
+          batchesFrom(new Date(Date.parse('2026-03-10T00:00:00Z') + n * 3_600_000).toISOString(), 6, 3),
+        );
         n++;
         // PGlite answers within microtasks: without a pause, back-to-back writes would starve the
         // event loop and the backup request would never be read (polls come every 10 minutes).
@@ -134,7 +145,11 @@ describe('backup and restore of the embedded database', () => {
                 (SELECT sum(races)::int FROM daily_rollups) AS daily`,
       );
       // 432 batches of 2 races before the backup, plus 3 races per racing batch restored.
-      expect(sums.rows[0]).toEqual({ batches: 864 + 3 * (keys.length - 432), hourly: 864 + 3 * (keys.length - 432), daily: 864 + 3 * (keys.length - 432) });
+      expect(sums.rows[0]).toEqual({
+        batches: 864 + 3 * (keys.length - 432),
+        hourly: 864 + 3 * (keys.length - 432),
+        daily: 864 + 3 * (keys.length - 432),
+      });
       // The restored copy is a working database: the server's migrations find nothing to do.
       expect(await migrate(restored)).toEqual([]);
     } finally {
@@ -159,7 +174,9 @@ describe('backup and restore of the embedded database', () => {
     const r = await cli('restore', [backupFile, '--data-dir', liveDir, '--force'], {});
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/in use by another process/);
-    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM batches')).rows[0].n).toBe(before.length + racingWrites * 18);
+    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM batches')).rows[0].n).toBe(
+      before.length + racingWrites * 18,
+    );
   });
 
   it('refuses a file that is not a backup and leaves the directory empty', async () => {

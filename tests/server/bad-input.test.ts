@@ -6,14 +6,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTeam, dbKinds, testApp, type TestContext } from './helpers.js';
 import { addUser, json, login } from './staff-helpers.js';
 
-const FORM = { Title: 'Sprint', Description: '', TeamTag: 'ALPHA', StartTime: '2026-03-12T19:00', EndTime: '2026-03-14T19:00' };
+const FORM = {
+  Title: 'Sprint',
+  Description: '',
+  TeamTag: 'ALPHA',
+  StartTime: '2026-03-12T19:00',
+  EndTime: '2026-03-14T19:00',
+};
 const LONE_HIGH = '\ud83d';
 const LONE_LOW = '\ude00';
 
 describe.each(dbKinds)('bad input on %s', (kind) => {
   let t: TestContext;
   let admin: string;
-  const send = (method: 'POST' | 'PUT', url: string, payload: object) => t.app.inject({ method, url, headers: json(admin), payload });
+  const send = (method: 'POST' | 'PUT', url: string, payload: object) =>
+    t.app.inject({ method, url, headers: json(admin), payload });
   const eventCount = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events')).rows[0].n;
 
   beforeAll(async () => {
@@ -44,8 +51,18 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
 
   it('refuses NUL and lone surrogates in a login, a user, a squad name, a query and a path', async () => {
     const cases = [
-      await t.app.inject({ method: 'POST', url: '/api/login', headers: json(), payload: { username: 'ro\u0000ot', password: 'root-password-1' } }),
-      await t.app.inject({ method: 'POST', url: '/api/login', headers: json(), payload: { username: 'root', password: `x${LONE_HIGH}` } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: json(),
+        payload: { username: 'ro\u0000ot', password: 'root-password-1' },
+      }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: json(),
+        payload: { username: 'root', password: `x${LONE_HIGH}` },
+      }),
       await send('POST', '/api/users', { username: 'new\u0000user', password: 'long-enough-password' }),
       await send('POST', '/api/update-custom-squad-name', { tag: 'ALPHA', squad: 'Fig', customName: `F${LONE_LOW}` }),
       await t.app.inject({ url: '/api/racer-info?username=a%00b' }),
@@ -61,9 +78,21 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
   });
 
   it.each([
-    ['ending in year 9999', { EndTime: '9999-12-31T23:59' }, 'EndTime: End Time must be between the years 2000 and 2100'],
-    ['starting in year 1970', { StartTime: '1970-01-01 00:00:00' }, 'StartTime: Start Time must be between the years 2000 and 2100'],
-    ['ending in year 10000', { EndTime: '10000-01-01T00:00' }, 'EndTime: End Time must be between the years 2000 and 2100'],
+    [
+      'ending in year 9999',
+      { EndTime: '9999-12-31T23:59' },
+      'EndTime: End Time must be between the years 2000 and 2100',
+    ],
+    [
+      'starting in year 1970',
+      { StartTime: '1970-01-01 00:00:00' },
+      'StartTime: Start Time must be between the years 2000 and 2100',
+    ],
+    [
+      'ending in year 10000',
+      { EndTime: '10000-01-01T00:00' },
+      'EndTime: End Time must be between the years 2000 and 2100',
+    ],
   ])('refuses an event %s, and the event list still answers', async (_name, change, error) => {
     const before = await eventCount();
     const res = await send('POST', '/api/admin/events', { ...FORM, ...change });
@@ -82,11 +111,17 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
     expect(read.statusCode, read.body).toBeLessThan(500);
     const list = await t.app.inject('/api/team-events?tag=ALPHA');
     expect(list.statusCode).toBe(200);
-    expect(list.json().find((e: { EventID: number }) => e.EventID === event.EventID).EndTime).toBe('2026-03-14 19:00:00');
+    expect(list.json().find((e: { EventID: number }) => e.EventID === event.EventID).EndTime).toBe(
+      '2026-03-14 19:00:00',
+    );
   });
 
   it('accepts the edges of the range', async () => {
-    const res = await send('POST', '/api/admin/events', { ...FORM, StartTime: '2000-01-01T00:00', EndTime: '2100-12-31T23:59' });
+    const res = await send('POST', '/api/admin/events', {
+      ...FORM,
+      StartTime: '2000-01-01T00:00',
+      EndTime: '2100-12-31T23:59',
+    });
     expect(res.statusCode, res.body).toBe(200);
   });
 });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfill, SLOT_MS } from '../../server/collector/backfill.js';
 import type { GameTeamResponse } from '../../server/collector/game-types.js';
-import { GameSimulator } from '../../server/collector/simulator/game-simulator.js';
+import { GameSimulator } from '../../server/simulator/game-simulator.js';
 import { writePoll } from '../../server/collector/write-poll.js';
 import type { Database } from '../../server/db/database.js';
 import { readDataVersion } from '../../server/db/data-version.js';
@@ -75,7 +75,8 @@ describe.each(dbKinds)('backfill on %s', (kind) => {
       for (const tag of tags) await db.query('INSERT INTO teams (tag, weekly_requirement) VALUES ($1, 100)', [tag]);
     }
     for (let t = FROM.getTime(); t <= TO.getTime(); t += SLOT_MS) {
-      for (const tag of tags) await writePoll(live, { tag, at: new Date(t), httpStatus: 200, body: source(tag, new Date(t)) }, TEST_TZ);
+      for (const tag of tags)
+        await writePoll(live, { tag, at: new Date(t), httpStatus: 200, body: source(tag, new Date(t)) }, TEST_TZ);
     }
   }, 240_000);
   afterAll(async () => {
@@ -84,7 +85,15 @@ describe.each(dbKinds)('backfill on %s', (kind) => {
 
   it('writes the same state as polling slot by slot', async () => {
     const progress: number[] = [];
-    const r = await backfill({ db: bulk, tz: TEST_TZ, tags, from: FROM, to: TO, source, onProgress: (p) => progress.push(p.slotsDone) });
+    const r = await backfill({
+      db: bulk,
+      tz: TEST_TZ,
+      tags,
+      from: FROM,
+      to: TO,
+      source,
+      onProgress: (p) => progress.push(p.slotsDone),
+    });
     const slots = (TO.getTime() - FROM.getTime()) / SLOT_MS + 1;
     expect(r).toMatchObject({ slots, polls: slots * tags.length, failures: 2 });
     // One write per site-time day touched (Mar 7 and 8 in Chicago), the last at the end.
@@ -97,12 +106,16 @@ describe.each(dbKinds)('backfill on %s', (kind) => {
 
   it('exercised every path: batches, a member who left and came back, a reset, failures', async () => {
     expect(await count(live, 'batches')).toBeGreaterThan(20);
-    const left = await live.query<{ n: number }>('SELECT count(*)::int AS n FROM memberships WHERE left_at IS NOT NULL');
+    const left = await live.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM memberships WHERE left_at IS NOT NULL',
+    );
     expect(left.rows[0].n).toBeGreaterThanOrEqual(1);
     expect(await count(live, 'failed_responses')).toBe(2);
     const renamed = await live.query<{ n: number }>("SELECT count(*)::int AS n FROM racers WHERE username LIKE '%x'");
     expect(renamed.rows[0].n).toBeGreaterThanOrEqual(1);
-    const days = await live.query<{ day: string; day_start: Date }>('SELECT DISTINCT day, day_start FROM daily_rollups ORDER BY day');
+    const days = await live.query<{ day: string; day_start: Date }>(
+      'SELECT DISTINCT day, day_start FROM daily_rollups ORDER BY day',
+    );
     expect(days.rows.map((d) => [d.day, new Date(d.day_start).toISOString()])).toEqual([
       ['2026-03-07', '2026-03-07T06:00:00.000Z'],
       ['2026-03-08', '2026-03-08T06:00:00.000Z'],
@@ -121,7 +134,9 @@ describe.each(dbKinds)('backfill on %s', (kind) => {
 
   it('continues a backfill in two parts (a later catch-up) to the same state', async () => {
     const split = bulk;
-    await split.exec('TRUNCATE teams, racers, memberships, member_snapshots, batches, hourly_rollups, daily_rollups, raw_responses, failed_responses CASCADE');
+    await split.exec(
+      'TRUNCATE teams, racers, memberships, member_snapshots, batches, hourly_rollups, daily_rollups, raw_responses, failed_responses CASCADE',
+    );
     for (const tag of tags) await split.query('INSERT INTO teams (tag, weekly_requirement) VALUES ($1, 100)', [tag]);
     await backfill({ db: split, tz: TEST_TZ, tags, from: FROM, to: MID, source });
     await backfill({ db: split, tz: TEST_TZ, tags, from: new Date(MID.getTime() + SLOT_MS), to: TO, source });

@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GameSimulator } from '../../server/collector/simulator/game-simulator.js';
-import { startSimulatorServer, type SimulatorServer } from '../../server/collector/simulator/server.js';
+import { GameSimulator } from '../../server/simulator/game-simulator.js';
+import { startSimulatorServer, type SimulatorServer } from '../../server/simulator/server.js';
 import type { Database } from '../../server/db/database.js';
 import { openPglite } from '../../server/db/pglite.js';
 import { openPostgres } from '../../server/db/postgres.js';
@@ -13,14 +13,22 @@ import { createTestSchema, dbKinds } from './helpers.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-interface Run { code: number; stdout: string; stderr: string }
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 function cli(args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['--import', 'tsx', path.join(ROOT, 'server/collector/cli.ts'), ...args],
-      { cwd: ROOT, env: { ...process.env, DATABASE_URL: '', TRACKED_TEAMS: '', GAME_API_BASE: '', ...env }, timeout: 120_000 },
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: '', TRACKED_TEAMS: '', GAME_API_BASE: '', ...env },
+        timeout: 120_000,
+      },
       (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -82,14 +90,31 @@ describe.each(dbKinds)('collector CLI --once on %s', (kind) => {
 
   it('polls the given teams once, stamps --now and prints a line per team', async () => {
     const tags = [...sim.tags].sort();
-    const r = await cli(['--once', '--source', server.baseUrl, '--tags', tags.join(',').toLowerCase(), '--now', '2026-03-10T18:00:00Z', '--delay', '0'], env);
+    const r = await cli(
+      [
+        '--once',
+        '--source',
+        server.baseUrl,
+        '--tags',
+        tags.join(',').toLowerCase(),
+        '--now',
+        '2026-03-10T18:00:00Z',
+        '--delay',
+        '0',
+      ],
+      env,
+    );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines.slice(0, 2).map((l) => l.split(/\s+/).slice(0, 2))).toEqual(tags.map((t) => [t, 'ok']));
     expect(lines[2]).toBe('2 ok, 0 failed, snapshot 2026-03-10T18:00:00.000Z');
-    const run = await inspect((db) => db.query<{ snapshot_at: Date; teams_ok: number }>('SELECT snapshot_at, teams_ok FROM collector_runs'));
-    expect(run.rows.map((x) => [new Date(x.snapshot_at).toISOString(), x.teams_ok])).toEqual([['2026-03-10T18:00:00.000Z', 2]]);
+    const run = await inspect((db) =>
+      db.query<{ snapshot_at: Date; teams_ok: number }>('SELECT snapshot_at, teams_ok FROM collector_runs'),
+    );
+    expect(run.rows.map((x) => [new Date(x.snapshot_at).toISOString(), x.teams_ok])).toEqual([
+      ['2026-03-10T18:00:00.000Z', 2],
+    ]);
   });
 
   it('polls the tracked teams by default and reports the batches it wrote', async () => {
@@ -98,13 +123,18 @@ describe.each(dbKinds)('collector CLI --once on %s', (kind) => {
     expect(r.code).toBe(0);
     const reported = [...r.stdout.matchAll(/batches=(\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
     expect(reported).toBeGreaterThan(0);
-    const stored = await inspect((db) => db.query<{ n: number; t: Date }>('SELECT count(*)::int AS n, max(end_time) AS t FROM batches'));
+    const stored = await inspect((db) =>
+      db.query<{ n: number; t: Date }>('SELECT count(*)::int AS n, max(end_time) AS t FROM batches'),
+    );
     expect(stored.rows[0].n).toBe(reported);
     expect(new Date(stored.rows[0].t).toISOString()).toBe('2026-03-10T18:10:00.000Z');
   });
 
   it('exits 1 when every team failed, and records the failures', async () => {
-    const r = await cli(['--once', '--source', 'http://127.0.0.1:1/api/v2', '--now', '2026-03-10T18:20:00Z', '--delay', '0'], env);
+    const r = await cli(
+      ['--once', '--source', 'http://127.0.0.1:1/api/v2', '--now', '2026-03-10T18:20:00Z', '--delay', '0'],
+      env,
+    );
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/FAILED {2}network error/);
     expect(r.stdout).toContain('0 ok, 2 failed');

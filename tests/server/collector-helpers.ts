@@ -6,23 +6,57 @@ export type MemberSpec = Partial<GameMember> & Pick<GameMember, 'userID' | 'user
 
 export function gameMember(m: MemberSpec): GameMember {
   return {
-    displayName: `${m.username} display`, played: 0, racesPlayed: 0, typed: 0, errs: 0, secs: 0, avgSpeed: 60, highestSpeed: 80,
-    joinStamp: 1_767_225_600, lastActivity: 0, lastLogin: 0, role: 'member', membership: 'basic', title: '', carID: 1, carHueAngle: 0,
-    status: 'active', ...m,
+    displayName: `${m.username} display`,
+    played: 0,
+    racesPlayed: 0,
+    typed: 0,
+    errs: 0,
+    secs: 0,
+    avgSpeed: 60,
+    highestSpeed: 80,
+    joinStamp: 1_767_225_600,
+    lastActivity: 0,
+    lastLogin: 0,
+    role: 'member',
+    membership: 'basic',
+    title: '',
+    carID: 1,
+    carHueAngle: 0,
+    status: 'active',
+    ...m,
   };
 }
 
 /** A team answer in the game's exact shape; the captain is the first member. */
-export function teamBody(tag: string, members: MemberSpec[], info: Partial<GameTeamResponse['results']['info']> = {}): string {
+export function teamBody(
+  tag: string,
+  members: MemberSpec[],
+  info: Partial<GameTeamResponse['results']['info']> = {},
+): string {
   const ms = members.map(gameMember);
   const captain = ms[0];
   const body: GameTeamResponse = {
     status: 'OK',
     results: {
       info: {
-        teamID: 900, userID: captain?.userID ?? 0, username: captain?.username ?? '', displayName: captain?.displayName ?? null, tag,
-        tagColor: '#3366ff', name: `Team ${tag}`, minLevel: 1, minRaces: 100, minSpeed: 40, autoRemove: 0, otherRequirements: 'Race daily',
-        members: ms.length, createdStamp: 1_700_000_000, lastActivity: 0, profileViews: 10, enrollment: 'open', ...info,
+        teamID: 900,
+        userID: captain?.userID ?? 0,
+        username: captain?.username ?? '',
+        displayName: captain?.displayName ?? null,
+        tag,
+        tagColor: '#3366ff',
+        name: `Team ${tag}`,
+        minLevel: 1,
+        minRaces: 100,
+        minSpeed: 40,
+        autoRemove: 0,
+        otherRequirements: 'Race daily',
+        members: ms.length,
+        createdStamp: 1_700_000_000,
+        lastActivity: 0,
+        profileViews: 10,
+        enrollment: 'open',
+        ...info,
       },
       counts: { pending: 0, member: ms.length, invite: 0 },
       members: ms,
@@ -34,13 +68,29 @@ export function teamBody(tag: string, members: MemberSpec[], info: Partial<GameT
 }
 
 const TABLES: Array<[string, string, string]> = [
-  ['teams', 'tag, tracked, team_id, name, tag_color, created_stamp, captain_username, captain_display_name, min_races, min_speed, weekly_requirement, other_requirements, last_polled_at', 'tag'],
+  [
+    'teams',
+    'tag, tracked, team_id, name, tag_color, created_stamp, captain_username, captain_display_name, min_races, min_speed, weekly_requirement, other_requirements, last_polled_at',
+    'tag',
+  ],
   ['racers', 'user_id, username, display_name, first_seen, last_seen', 'user_id'],
   ['memberships', 'tag, user_id, join_stamp, role, first_seen, last_seen, left_at', 'tag, user_id, first_seen'],
-  ['member_snapshots', 'tag, user_id, taken_at, played, races_played, typed, errs, secs, avg_speed, highest_speed, display_name', 'tag, user_id'],
-  ['batches', 'user_id, tag, end_time, races, lifetime_races, typed, errs, secs, points, display_name', 'tag, user_id, end_time'],
+  [
+    'member_snapshots',
+    'tag, user_id, taken_at, played, races_played, typed, errs, secs, avg_speed, highest_speed, display_name',
+    'tag, user_id',
+  ],
+  [
+    'batches',
+    'user_id, tag, end_time, races, lifetime_races, typed, errs, secs, points, display_name',
+    'tag, user_id, end_time',
+  ],
   ['hourly_rollups', 'user_id, tag, hour, races, lifetime_races, typed, errs, secs, points', 'tag, user_id, hour'],
-  ['daily_rollups', 'user_id, tag, day, day_start, races, lifetime_races, typed, errs, secs, points', 'tag, user_id, day'],
+  [
+    'daily_rollups',
+    'user_id, tag, day, day_start, races, lifetime_races, typed, errs, secs, points',
+    'tag, user_id, day',
+  ],
   ['raw_responses', 'tag, fetched_at, http_status, body', 'tag'],
   ['failed_responses', 'tag, fetched_at, http_status, error, body', 'fetched_at, tag, error'],
 ];

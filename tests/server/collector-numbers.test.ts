@@ -12,41 +12,118 @@ import { dbKinds, freshDatabase, TEST_TZ } from './helpers.js';
 const J = 1_767_225_600; // 2026-01-01T00:00:00Z
 const unix = (iso: string) => Date.parse(iso) / 1000;
 
-const dana: MemberSpec = { userID: 11, username: 'dana', displayName: 'Dana', played: 201, racesPlayed: 1_000, typed: 60_300, errs: 603, secs: 12_060, joinStamp: J, role: 'captain' };
-const eli: MemberSpec = { userID: 12, username: 'eli', displayName: 'Eli', played: 50, racesPlayed: 700, typed: 15_000, errs: 150, secs: 3_000, joinStamp: J };
-const fay: MemberSpec = { userID: 13, username: 'fay', displayName: 'Fay', played: 80, racesPlayed: 400, typed: 24_000, errs: 240, secs: 4_800, joinStamp: J };
+const dana: MemberSpec = {
+  userID: 11,
+  username: 'dana',
+  displayName: 'Dana',
+  played: 201,
+  racesPlayed: 1_000,
+  typed: 60_300,
+  errs: 603,
+  secs: 12_060,
+  joinStamp: J,
+  role: 'captain',
+};
+const eli: MemberSpec = {
+  userID: 12,
+  username: 'eli',
+  displayName: 'Eli',
+  played: 50,
+  racesPlayed: 700,
+  typed: 15_000,
+  errs: 150,
+  secs: 3_000,
+  joinStamp: J,
+};
+const fay: MemberSpec = {
+  userID: 13,
+  username: 'fay',
+  displayName: 'Fay',
+  played: 80,
+  racesPlayed: 400,
+  typed: 24_000,
+  errs: 240,
+  secs: 4_800,
+  joinStamp: J,
+};
 
-interface Row { user_id: number; end_time: string; races: number; lifetime_races: number; typed: number; errs: number; secs: number; points: number }
+interface Row {
+  user_id: number;
+  end_time: string;
+  races: number;
+  lifetime_races: number;
+  typed: number;
+  errs: number;
+  secs: number;
+  points: number;
+}
 
 describe.each(dbKinds)('collector numbers on %s', (kind) => {
   let db: Database;
-  const poll = (iso: string, members: MemberSpec[]) => writePoll(db, { tag: 'NUM', at: new Date(iso), httpStatus: 200, body: teamBody('NUM', members) }, TEST_TZ);
+  const poll = (iso: string, members: MemberSpec[]) =>
+    writePoll(db, { tag: 'NUM', at: new Date(iso), httpStatus: 200, body: teamBody('NUM', members) }, TEST_TZ);
   const batches = async (userId: number) =>
-    (await db.query<Row>('SELECT user_id, end_time, races, lifetime_races, typed, errs, secs, points FROM batches WHERE user_id = $1 ORDER BY end_time', [userId]))
-      .rows.map((r) => ({ ...r, end_time: new Date(r.end_time).toISOString() }));
+    (
+      await db.query<Row>(
+        'SELECT user_id, end_time, races, lifetime_races, typed, errs, secs, points FROM batches WHERE user_id = $1 ORDER BY end_time',
+        [userId],
+      )
+    ).rows.map((r) => ({ ...r, end_time: new Date(r.end_time).toISOString() }));
   const snapshot = async (userId: number) =>
-    (await db.query<{ played: number; taken_at: Date }>('SELECT played, taken_at FROM member_snapshots WHERE user_id = $1', [userId])).rows[0];
+    (
+      await db.query<{ played: number; taken_at: Date }>(
+        'SELECT played, taken_at FROM member_snapshots WHERE user_id = $1',
+        [userId],
+      )
+    ).rows[0];
   const totalRaces = async (userId: number) =>
-    (await db.query<{ n: number }>('SELECT COALESCE(sum(races), 0)::int AS n FROM batches WHERE user_id = $1', [userId])).rows[0].n;
+    (
+      await db.query<{ n: number }>('SELECT COALESCE(sum(races), 0)::int AS n FROM batches WHERE user_id = $1', [
+        userId,
+      ])
+    ).rows[0].n;
 
   beforeAll(async () => {
     db = await freshDatabase(kind);
     await db.query("INSERT INTO teams (tag, tracked) VALUES ('NUM', false)");
-    expect(await poll('2026-03-10T18:00:20Z', [dana, eli, fay])).toMatchObject({ ok: true, firstSightings: 3, batches: 0 });
+    expect(await poll('2026-03-10T18:00:20Z', [dana, eli, fay])).toMatchObject({
+      ok: true,
+      firstSightings: 3,
+      batches: 0,
+    });
   });
   afterAll(() => db.close());
 
   it('counts 4 races over a dip that recovers (201 → 150 → 205) and keeps the baseline through the dip', async () => {
-    const dip = await poll('2026-03-10T18:10:20Z', [{ ...dana, played: 150, typed: 45_000, errs: 450, secs: 9_000 }, eli, fay]);
+    const dip = await poll('2026-03-10T18:10:20Z', [
+      { ...dana, played: 150, typed: 45_000, errs: 450, secs: 9_000 },
+      eli,
+      fay,
+    ]);
     expect(dip).toMatchObject({ ok: true, batches: 0, resets: 0, skipped: 1 });
-    expect(dip.ok && !dip.stale && dip.anomalies).toEqual([{ userId: 11, kind: 'bad-reading', detail: 'played 201 → 150' }]);
+    expect(dip.ok && !dip.stale && dip.anomalies).toEqual([
+      { userId: 11, kind: 'bad-reading', detail: 'played 201 → 150' },
+    ]);
     expect(await snapshot(11)).toMatchObject({ played: 201, taken_at: new Date('2026-03-10T18:00:20Z') });
 
     // +4 races, 1200 chars, 12 errors, 240 s: (1200/5)/(240/60) = 60 WPM, 1 − 12/1200 = 0.99, 4 × 130 × 0.99 = 514.8 points.
-    const back = await poll('2026-03-10T18:20:20Z', [{ ...dana, played: 205, racesPlayed: 1_004, typed: 61_500, errs: 615, secs: 12_300 }, eli, fay]);
+    const back = await poll('2026-03-10T18:20:20Z', [
+      { ...dana, played: 205, racesPlayed: 1_004, typed: 61_500, errs: 615, secs: 12_300 },
+      eli,
+      fay,
+    ]);
     expect(back).toMatchObject({ ok: true, batches: 1, skipped: 0 });
     expect(await batches(11)).toEqual([
-      { user_id: 11, end_time: '2026-03-10T18:20:00.000Z', races: 4, lifetime_races: 4, typed: 1_200, errs: 12, secs: 240, points: expect.closeTo(514.8, 9) },
+      {
+        user_id: 11,
+        end_time: '2026-03-10T18:20:00.000Z',
+        races: 4,
+        lifetime_races: 4,
+        typed: 1_200,
+        errs: 12,
+        secs: 240,
+        points: expect.closeTo(514.8, 9),
+      },
     ]);
     expect(await totalRaces(11)).toBe(4);
   });
@@ -54,11 +131,23 @@ describe.each(dbKinds)('collector numbers on %s', (kind) => {
   it('counts a member listed twice once, from the most advanced copy, whatever the order', async () => {
     const old = { ...eli };
     // Current copy first, then the old one: +3 races (900 chars, 9 errors, 180 s).
-    const a = await poll('2026-03-10T18:30:20Z', [dana205(), { ...eli, played: 53, racesPlayed: 703, typed: 15_900, errs: 159, secs: 3_180 }, old, fay]);
+    const a = await poll('2026-03-10T18:30:20Z', [
+      dana205(),
+      { ...eli, played: 53, racesPlayed: 703, typed: 15_900, errs: 159, secs: 3_180 },
+      old,
+      fay,
+    ]);
     expect(a).toMatchObject({ ok: true, batches: 1, members: 3 });
-    expect(a.ok && !a.stale && a.anomalies).toEqual([{ userId: 12, kind: 'duplicate', detail: 'listed 2 times; the most advanced copy used' }]);
+    expect(a.ok && !a.stale && a.anomalies).toEqual([
+      { userId: 12, kind: 'duplicate', detail: 'listed 2 times; the most advanced copy used' },
+    ]);
     // Old copy first this time: still the current one, +2 races.
-    const b = await poll('2026-03-10T18:40:20Z', [dana205(), old, { ...eli, played: 55, racesPlayed: 705, typed: 16_500, errs: 165, secs: 3_300 }, fay]);
+    const b = await poll('2026-03-10T18:40:20Z', [
+      dana205(),
+      old,
+      { ...eli, played: 55, racesPlayed: 705, typed: 16_500, errs: 165, secs: 3_300 },
+      fay,
+    ]);
     expect(b).toMatchObject({ ok: true, batches: 1 });
     expect((await batches(12)).map((r) => [r.end_time, r.races, r.typed])).toEqual([
       ['2026-03-10T18:30:00.000Z', 3, 900],
@@ -76,7 +165,10 @@ describe.each(dbKinds)('collector numbers on %s', (kind) => {
       { ...fay, typed: 1e19 },
     ]);
     expect(r).toMatchObject({ ok: true, batches: 1, skipped: 2, left: 0 });
-    expect(r.ok && !r.stale && r.anomalies.map((x) => [x.userId, x.kind])).toEqual([[13, 'absurd'], [12, 'absurd']]);
+    expect(r.ok && !r.stale && r.anomalies.map((x) => [x.userId, x.kind])).toEqual([
+      [13, 'absurd'],
+      [12, 'absurd'],
+    ]);
     expect((await batches(11)).at(-1)).toMatchObject({ end_time: '2026-03-10T18:50:00.000Z', races: 2, typed: 600 });
     expect(await snapshot(12)).toMatchObject({ played: 55 });
     expect(await snapshot(13)).toMatchObject({ played: 80 });
@@ -95,14 +187,43 @@ describe.each(dbKinds)('collector numbers on %s', (kind) => {
   });
 
   it('counts the races of a member who joined between two polls, and none of one who joined before', async () => {
-    const gus: MemberSpec = { userID: 14, username: 'gus', displayName: 'Gus', played: 4, racesPlayed: 3_000, typed: 1_000, errs: 10, secs: 200, joinStamp: unix('2026-03-10T19:05:00Z') };
-    const hal: MemberSpec = { userID: 15, username: 'hal', displayName: 'Hal', played: 30, racesPlayed: 900, typed: 9_000, errs: 90, secs: 1_800, joinStamp: unix('2026-03-09T12:00:00Z') };
+    const gus: MemberSpec = {
+      userID: 14,
+      username: 'gus',
+      displayName: 'Gus',
+      played: 4,
+      racesPlayed: 3_000,
+      typed: 1_000,
+      errs: 10,
+      secs: 200,
+      joinStamp: unix('2026-03-10T19:05:00Z'),
+    };
+    const hal: MemberSpec = {
+      userID: 15,
+      username: 'hal',
+      displayName: 'Hal',
+      played: 30,
+      racesPlayed: 900,
+      typed: 9_000,
+      errs: 90,
+      secs: 1_800,
+      joinStamp: unix('2026-03-09T12:00:00Z'),
+    };
     const r = await poll('2026-03-10T19:10:20Z', [dana207(), eli56(), fay81(), gus, hal]);
     expect(r).toMatchObject({ ok: true, batches: 1, joined: 2, firstSightings: 2 });
     // gus: 4 races since joining at 19:05 (after the 19:00:20 poll): 1000 chars, 10 errors, 200 s →
     // (1000/5)/(200/60) = 60 WPM, 0.99, 4 × 130 × 0.99 = 514.8 points, in the 19:10 slot.
     expect(await batches(14)).toEqual([
-      { user_id: 14, end_time: '2026-03-10T19:10:00.000Z', races: 4, lifetime_races: 4, typed: 1_000, errs: 10, secs: 200, points: expect.closeTo(514.8, 9) },
+      {
+        user_id: 14,
+        end_time: '2026-03-10T19:10:00.000Z',
+        races: 4,
+        lifetime_races: 4,
+        typed: 1_000,
+        errs: 10,
+        secs: 200,
+        points: expect.closeTo(514.8, 9),
+      },
     ]);
     expect(await batches(15)).toEqual([]);
     expect(await snapshot(15)).toMatchObject({ played: 30 });
@@ -111,23 +232,56 @@ describe.each(dbKinds)('collector numbers on %s', (kind) => {
   it('counts a rejoin from zero: the old membership closes, the races since the new join go into this poll’s batch', async () => {
     // dana left and was let back in at 19:15: 3 team races since (900 chars, 9 errors, 180 s), 5 lifetime races since 19:10:20.
     const r = await poll('2026-03-10T19:20:20Z', [
-      { ...dana, played: 3, racesPlayed: 1_011, typed: 900, errs: 9, secs: 180, joinStamp: unix('2026-03-10T19:15:00Z') }, eli56(), fay81(),
+      {
+        ...dana,
+        played: 3,
+        racesPlayed: 1_011,
+        typed: 900,
+        errs: 9,
+        secs: 180,
+        joinStamp: unix('2026-03-10T19:15:00Z'),
+      },
+      eli56(),
+      fay81(),
     ]);
     expect(r).toMatchObject({ ok: true, batches: 1, resets: 1, joined: 1 });
     // 60 WPM, 0.99: 3 × 130 × 0.99 = 386.1 points.
-    expect((await batches(11)).at(-1)).toEqual(
-      { user_id: 11, end_time: '2026-03-10T19:20:00.000Z', races: 3, lifetime_races: 5, typed: 900, errs: 9, secs: 180, points: expect.closeTo(386.1, 9) },
-    );
+    expect((await batches(11)).at(-1)).toEqual({
+      user_id: 11,
+      end_time: '2026-03-10T19:20:00.000Z',
+      races: 3,
+      lifetime_races: 5,
+      typed: 900,
+      errs: 9,
+      secs: 180,
+      points: expect.closeTo(386.1, 9),
+    });
     expect(await totalRaces(11)).toBe(4 + 2 + 3);
-    const m = await db.query<{ join_stamp: Date; left_at: Date | null }>('SELECT join_stamp, left_at FROM memberships WHERE user_id = 11 ORDER BY first_seen');
-    expect(m.rows.map((x) => [new Date(x.join_stamp).toISOString(), x.left_at && new Date(x.left_at).toISOString()])).toEqual([
+    const m = await db.query<{ join_stamp: Date; left_at: Date | null }>(
+      'SELECT join_stamp, left_at FROM memberships WHERE user_id = 11 ORDER BY first_seen',
+    );
+    expect(
+      m.rows.map((x) => [new Date(x.join_stamp).toISOString(), x.left_at && new Date(x.left_at).toISOString()]),
+    ).toEqual([
       ['2026-01-01T00:00:00.000Z', '2026-03-10T19:20:20.000Z'],
       ['2026-03-10T19:15:00.000Z', null],
     ]);
     // The same answer again writes nothing.
-    expect(await poll('2026-03-10T19:20:50Z', [
-      { ...dana, played: 3, racesPlayed: 1_011, typed: 900, errs: 9, secs: 180, joinStamp: unix('2026-03-10T19:15:00Z') }, eli56(), fay81(),
-    ])).toMatchObject({ ok: true, batches: 0, resets: 0, joined: 0 });
+    expect(
+      await poll('2026-03-10T19:20:50Z', [
+        {
+          ...dana,
+          played: 3,
+          racesPlayed: 1_011,
+          typed: 900,
+          errs: 9,
+          secs: 180,
+          joinStamp: unix('2026-03-10T19:15:00Z'),
+        },
+        eli56(),
+        fay81(),
+      ]),
+    ).toMatchObject({ ok: true, batches: 0, resets: 0, joined: 0 });
     expect(await totalRaces(11)).toBe(9);
   });
 });

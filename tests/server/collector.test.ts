@@ -8,8 +8,8 @@ import type { GameMember, GameTeamResponse } from '../../server/collector/game-t
 import { COLLECTOR_LOCK, withCollectorLock } from '../../server/collector/lock.js';
 import { pollTeams, type PollOptions } from '../../server/collector/poll.js';
 import { startScheduler } from '../../server/collector/scheduler.js';
-import { GameSimulator } from '../../server/collector/simulator/game-simulator.js';
-import { startSimulatorServer, type SimulatorServer } from '../../server/collector/simulator/server.js';
+import { GameSimulator } from '../../server/simulator/game-simulator.js';
+import { startSimulatorServer, type SimulatorServer } from '../../server/simulator/server.js';
 import type { Database } from '../../server/db/database.js';
 import { count } from './collector-helpers.js';
 import { dbKinds, freshDatabase, PG_URL, TEST_TZ } from './helpers.js';
@@ -18,14 +18,29 @@ const T0 = new Date('2026-03-10T18:00:30Z');
 const MIN = 60_000;
 const slot = (d: Date) => new Date(Math.floor(d.getTime() / (10 * MIN)) * 10 * MIN).toISOString();
 
-interface ExpectedBatch { user_id: number; tag: string; end_time: string; races: number; lifetime_races: number; typed: number; errs: number; secs: number }
+interface ExpectedBatch {
+  user_id: number;
+  tag: string;
+  end_time: string;
+  races: number;
+  lifetime_races: number;
+  typed: number;
+  errs: number;
+  secs: number;
+}
 
 /**
  * The batches the design's rules give between two answers of the game (fetched at `prevAt` and
  * `at`), computed from the JSON: counter deltas for a continuing membership, and every team race
  * since a join the previous answer could not have shown (from the start of its 10-minute slot).
  */
-function expectedBatches(tag: string, before: GameTeamResponse, after: GameTeamResponse, prevAt: Date, at: Date): ExpectedBatch[] {
+function expectedBatches(
+  tag: string,
+  before: GameTeamResponse,
+  after: GameTeamResponse,
+  prevAt: Date,
+  at: Date,
+): ExpectedBatch[] {
   const prev = new Map<number, GameMember>(before.results.members.map((m) => [m.userID, m]));
   const out: ExpectedBatch[] = [];
   for (const m of after.results.members) {
@@ -33,12 +48,36 @@ function expectedBatches(tag: string, before: GameTeamResponse, after: GameTeamR
     if (!p || p.joinStamp !== m.joinStamp) {
       if (m.joinStamp * 1000 < Date.parse(slot(prevAt)) || m.played === 0) continue;
       const lifetime = Math.max(p ? m.racesPlayed - p.racesPlayed : 0, m.played);
-      out.push({ user_id: m.userID, tag, end_time: slot(at), races: m.played, lifetime_races: lifetime, typed: m.typed, errs: m.errs, secs: m.secs });
+      out.push({
+        user_id: m.userID,
+        tag,
+        end_time: slot(at),
+        races: m.played,
+        lifetime_races: lifetime,
+        typed: m.typed,
+        errs: m.errs,
+        secs: m.secs,
+      });
       continue;
     }
-    const d = { played: m.played - p.played, rp: m.racesPlayed - p.racesPlayed, typed: m.typed - p.typed, errs: m.errs - p.errs, secs: m.secs - p.secs };
+    const d = {
+      played: m.played - p.played,
+      rp: m.racesPlayed - p.racesPlayed,
+      typed: m.typed - p.typed,
+      errs: m.errs - p.errs,
+      secs: m.secs - p.secs,
+    };
     if (Object.values(d).some((x) => x < 0) || d.played === 0) continue;
-    out.push({ user_id: m.userID, tag, end_time: slot(at), races: d.played, lifetime_races: d.rp, typed: d.typed, errs: d.errs, secs: d.secs });
+    out.push({
+      user_id: m.userID,
+      tag,
+      end_time: slot(at),
+      races: d.played,
+      lifetime_races: d.rp,
+      typed: d.typed,
+      errs: d.errs,
+      secs: d.secs,
+    });
   }
   return out.sort((a, b) => a.user_id - b.user_id);
 }
@@ -59,15 +98,24 @@ describe.each(dbKinds)('collector against the simulated game on %s', (kind) => {
   const run = (at: Date, extra: Partial<PollOptions> = {}) => {
     simNow = at;
     return pollTeams({
-      db, base: server.baseUrl, now: at, tz: TEST_TZ, delayMs: 0, timeoutMs: 400, backoff: { baseMs: 5, maxMs: 20, retries: 3 }, ...extra,
+      db,
+      base: server.baseUrl,
+      now: at,
+      tz: TEST_TZ,
+      delayMs: 0,
+      timeoutMs: 400,
+      backoff: { baseMs: 5, maxMs: 20, retries: 3 },
+      ...extra,
     });
   };
   const answer = (tag: string, at: Date) => sim.teamResponse(tag, at) as GameTeamResponse;
   const batchesAt = async (tag: string, at: Date) =>
-    (await db.query<ExpectedBatch>(
-      'SELECT user_id, tag, end_time, races, lifetime_races, typed, errs, secs FROM batches WHERE tag = $1 AND end_time = $2 ORDER BY user_id',
-      [tag, slot(at)],
-    )).rows.map((r) => ({ ...r, end_time: new Date(r.end_time).toISOString() }));
+    (
+      await db.query<ExpectedBatch>(
+        'SELECT user_id, tag, end_time, races, lifetime_races, typed, errs, secs FROM batches WHERE tag = $1 AND end_time = $2 ORDER BY user_id',
+        [tag, slot(at)],
+      )
+    ).rows.map((r) => ({ ...r, end_time: new Date(r.end_time).toISOString() }));
 
   beforeAll(async () => {
     db = await freshDatabase(kind);
@@ -90,9 +138,12 @@ describe.each(dbKinds)('collector against the simulated game on %s', (kind) => {
     expect(await count(db, 'member_snapshots')).toBe(members);
     expect(await count(db, 'memberships')).toBe(members);
     expect(await count(db, 'batches')).toBe(0);
-    const { rows } = await db.query<{ snapshot_at: Date; finished_at: Date | null; teams_ok: number; teams_failed: number }>(
-      'SELECT snapshot_at, finished_at, teams_ok, teams_failed FROM collector_runs WHERE id = $1', [r.runId],
-    );
+    const { rows } = await db.query<{
+      snapshot_at: Date;
+      finished_at: Date | null;
+      teams_ok: number;
+      teams_failed: number;
+    }>('SELECT snapshot_at, finished_at, teams_ok, teams_failed FROM collector_runs WHERE id = $1', [r.runId]);
     expect(rows[0]).toMatchObject({ teams_ok: 3, teams_failed: 0 });
     expect(new Date(rows[0].snapshot_at).toISOString()).toBe(T0.toISOString());
     expect(rows[0].finished_at).not.toBeNull();
@@ -125,9 +176,15 @@ describe.each(dbKinds)('collector against the simulated game on %s', (kind) => {
     expect(r).toMatchObject({ ok: 2, failed: 1 });
     expect(r.teams.find((t) => t.tag === a)).toMatchObject({ ok: true, attempts: 2 });
     expect(r.teams.find((t) => t.tag === b)).toMatchObject({ ok: true, attempts: 2 });
-    expect(r.teams.find((t) => t.tag === c)).toMatchObject({ ok: false, attempts: 1, httpStatus: 200, error: expect.stringMatching(/^json:/) });
+    expect(r.teams.find((t) => t.tag === c)).toMatchObject({
+      ok: false,
+      attempts: 1,
+      httpStatus: 200,
+      error: expect.stringMatching(/^json:/),
+    });
     const failed = await db.query<{ tag: string; http_status: number; error: string; body: string }>(
-      'SELECT tag, http_status, error, body FROM failed_responses ORDER BY id OFFSET $1', [failedBefore],
+      'SELECT tag, http_status, error, body FROM failed_responses ORDER BY id OFFSET $1',
+      [failedBefore],
     );
     expect(failed.rows.map((f) => [f.tag, f.http_status, f.error.split(':')[0]])).toEqual([
       [a, 429, 'rate limited'],
@@ -137,7 +194,9 @@ describe.each(dbKinds)('collector against the simulated game on %s', (kind) => {
     expect(failed.rows[1].body).toMatch(/<html/i);
     for (const tag of [a, b]) {
       const after = answer(tag, t2);
-      expect(await batchesAt(tag, t2)).toEqual(expectedBatches(tag, answers.get(tag)!, after, answeredAt.get(tag)!, t2));
+      expect(await batchesAt(tag, t2)).toEqual(
+        expectedBatches(tag, answers.get(tag)!, after, answeredAt.get(tag)!, t2),
+      );
       remember(tag, t2);
     }
     expect(await batchesAt(c, t2)).toEqual([]);
@@ -153,10 +212,18 @@ describe.each(dbKinds)('collector against the simulated game on %s', (kind) => {
     for (const tag of sim.tags) {
       const after = answer(tag, t3);
       // For the team that failed at t2 the baseline is still t1's: the batch spans both slots.
-      expect(await batchesAt(tag, t3)).toEqual(expectedBatches(tag, answers.get(tag)!, after, answeredAt.get(tag)!, t3));
+      expect(await batchesAt(tag, t3)).toEqual(
+        expectedBatches(tag, answers.get(tag)!, after, answeredAt.get(tag)!, t3),
+      );
       remember(tag, t3);
     }
-    const gap = expectedBatches(c, answer(c, new Date(T0.getTime() + 10 * MIN)), answers.get(c)!, new Date(T0.getTime() + 10 * MIN), t3);
+    const gap = expectedBatches(
+      c,
+      answer(c, new Date(T0.getTime() + 10 * MIN)),
+      answers.get(c)!,
+      new Date(T0.getTime() + 10 * MIN),
+      t3,
+    );
     expect(gap.length).toBeGreaterThan(0);
   });
 
@@ -171,7 +238,12 @@ describe.each(dbKinds)('collector against the simulated game on %s', (kind) => {
     const r = await run(t4);
     expect(r).toMatchObject({ ok: 0, failed: 3 });
     expect(r.teams.find((t) => t.tag === a)).toMatchObject({ ok: false, attempts: 4, httpStatus: 403 });
-    expect(r.teams.find((t) => t.tag === b)).toMatchObject({ ok: false, attempts: 1, httpStatus: null, error: expect.stringMatching(/^timeout/) });
+    expect(r.teams.find((t) => t.tag === b)).toMatchObject({
+      ok: false,
+      attempts: 1,
+      httpStatus: null,
+      error: expect.stringMatching(/^timeout/),
+    });
     expect(r.teams.find((t) => t.tag === c)).toMatchObject({ ok: false, attempts: 1, httpStatus: 500 });
     expect(await count(db, 'failed_responses')).toBe(failedBefore + 6);
     expect(await count(db, 'batches')).toBe(batchesBefore);
@@ -180,7 +252,9 @@ describe.each(dbKinds)('collector against the simulated game on %s', (kind) => {
     expect(await run(t5)).toMatchObject({ ok: 3, failed: 0 });
     for (const tag of sim.tags) {
       const after = answer(tag, t5);
-      expect(await batchesAt(tag, t5)).toEqual(expectedBatches(tag, answers.get(tag)!, after, answeredAt.get(tag)!, t5));
+      expect(await batchesAt(tag, t5)).toEqual(
+        expectedBatches(tag, answers.get(tag)!, after, answeredAt.get(tag)!, t5),
+      );
       expect(await batchesAt(tag, t4)).toEqual([]);
       remember(tag, t5);
     }
@@ -188,7 +262,9 @@ describe.each(dbKinds)('collector against the simulated game on %s', (kind) => {
 
   it('adds up: every member’s batches equal the growth of their counters since the first poll', async () => {
     const first = new Map<string, GameTeamResponse>(sim.tags.map((tag) => [tag, answer(tag, T0)]));
-    const last = new Map<string, GameTeamResponse>(sim.tags.map((tag) => [tag, answer(tag, new Date(T0.getTime() + 50 * MIN))]));
+    const last = new Map<string, GameTeamResponse>(
+      sim.tags.map((tag) => [tag, answer(tag, new Date(T0.getTime() + 50 * MIN))]),
+    );
     const { rows } = await db.query<{ tag: string; user_id: number; races: number; typed: number; secs: number }>(
       'SELECT tag, user_id, sum(races)::int AS races, sum(typed)::int AS typed, sum(secs)::int AS secs FROM batches GROUP BY tag, user_id',
     );
@@ -200,7 +276,11 @@ describe.each(dbKinds)('collector against the simulated game on %s', (kind) => {
         const s = start.get(m.userID);
         if (!s || s.joinStamp !== m.joinStamp) continue;
         const g = got.get(`${tag}|${m.userID}`);
-        expect([g?.races ?? 0, g?.typed ?? 0, g?.secs ?? 0]).toEqual([m.played - s.played, m.typed - s.typed, m.secs - s.secs]);
+        expect([g?.races ?? 0, g?.typed ?? 0, g?.secs ?? 0]).toEqual([
+          m.played - s.played,
+          m.typed - s.typed,
+          m.secs - s.secs,
+        ]);
         checked++;
       }
     }
@@ -218,7 +298,11 @@ describe.each(dbKinds)('collector against the simulated game on %s', (kind) => {
     const runsBefore = await count(db, 'collector_runs');
     const seen: Array<{ start: number; end: number }> = [];
     const scheduler = startScheduler({
-      db, base: server.baseUrl, tz: TEST_TZ, intervalMs: 250, offsetMs: 10,
+      db,
+      base: server.baseUrl,
+      tz: TEST_TZ,
+      intervalMs: 250,
+      offsetMs: 10,
       poll: { delayMs: 0, timeoutMs: 400, backoff: { baseMs: 5, maxMs: 20, retries: 1 } },
       onRun: (s) => seen.push({ start: s.snapshotAt.getTime(), end: Date.now() }),
     });
@@ -234,7 +318,10 @@ describe.each(dbKinds)('collector against the simulated game on %s', (kind) => {
     expect(scheduler.nextRunAt()).toBeNull();
     for (let i = 1; i < seen.length; i++) expect(seen[i].start).toBeGreaterThanOrEqual(seen[i - 1].end);
     expect(seen.at(-1)!.end).toBeGreaterThanOrEqual(stopAsked);
-    const runs = await db.query<{ finished_at: Date | null }>('SELECT finished_at FROM collector_runs ORDER BY id OFFSET $1', [runsBefore]);
+    const runs = await db.query<{ finished_at: Date | null }>(
+      'SELECT finished_at FROM collector_runs ORDER BY id OFFSET $1',
+      [runsBefore],
+    );
     expect(runs.rows).toHaveLength(seen.length);
     expect(runs.rows.every((x) => x.finished_at !== null)).toBe(true);
     await new Promise((r) => setTimeout(r, 400));

@@ -15,7 +15,12 @@ describe('embedded database directory', () => {
     const db = await openDatabase({ dataDir: dir });
     const child = spawnSync(
       process.execPath,
-      ['--import', 'tsx', '-e', `import('${path.resolve('server/db/open.ts')}').then(m => m.openDatabase({ dataDir: ${JSON.stringify(dir)} })).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); })`],
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import('${path.resolve('server/db/open.ts')}').then(m => m.openDatabase({ dataDir: ${JSON.stringify(dir)} })).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); })`,
+      ],
       { encoding: 'utf8' },
     );
     expect(child.status).toBe(3);
@@ -47,20 +52,30 @@ describe.each(dbKinds)('migrations and batch writer on %s', (kind) => {
       { userId: 1, tag: 'A', endTime: new Date('2026-03-08T06:00:00Z'), races: 1, typed: 500, errs: 5, secs: 60 },
     ]);
     await addBatches(db, [{ userId: 1, tag: 'A', endTime: t, races: 1, typed: 400, errs: 4, secs: 40 }]);
-    const b = (await db.query<{ races: number; typed: number; points: number }>(
-      'SELECT races, typed, points FROM batches WHERE user_id = 1 AND end_time = $1', [t])).rows[0];
+    const b = (
+      await db.query<{ races: number; typed: number; points: number }>(
+        'SELECT races, typed, points FROM batches WHERE user_id = 1 AND end_time = $1',
+        [t],
+      )
+    ).rows[0];
     expect(b.races).toBe(3);
     expect(b.typed).toBe(1400);
     // points: 2 × (100 + 60) × 0.99 = 316.8 plus 1 × (100 + 60) × 0.99 = 158.4
     expect(b.points).toBeCloseTo(475.2, 9);
-    const days = (await db.query<{ day: string; races: number; typed: number }>(
-      "SELECT day, races, typed FROM daily_rollups WHERE user_id = 1 ORDER BY day")).rows;
+    const days = (
+      await db.query<{ day: string; races: number; typed: number }>(
+        'SELECT day, races, typed FROM daily_rollups WHERE user_id = 1 ORDER BY day',
+      )
+    ).rows;
     expect(days).toEqual([
       { day: '2026-03-07', races: 3, typed: 1400 },
       { day: '2026-03-08', races: 1, typed: 500 },
     ]);
-    const hours = (await db.query<{ n: number; races: number }>(
-      'SELECT count(*)::int AS n, sum(races)::int AS races FROM hourly_rollups WHERE user_id = 1')).rows[0];
+    const hours = (
+      await db.query<{ n: number; races: number }>(
+        'SELECT count(*)::int AS n, sum(races)::int AS races FROM hourly_rollups WHERE user_id = 1',
+      )
+    ).rows[0];
     expect(hours).toEqual({ n: 2, races: 4 });
   });
 
@@ -68,10 +83,34 @@ describe.each(dbKinds)('migrations and batch writer on %s', (kind) => {
     const before = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM batches')).rows[0].n;
     await expect(
       db.transaction((tx) =>
-        insertBatches(tx, [
-          { userId: 2, tag: 'A', endTime: new Date('2026-03-09T12:00:00Z'), races: 1, lifetimeRaces: 1, typed: 100, errs: 1, secs: 10, displayName: null },
-          { userId: 2, tag: 'A', endTime: new Date('2026-03-09T12:03:00Z'), races: 1, lifetimeRaces: 2, typed: 100, errs: 1, secs: 10, displayName: null },
-        ], TEST_TZ),
+        insertBatches(
+          tx,
+          [
+            {
+              userId: 2,
+              tag: 'A',
+              endTime: new Date('2026-03-09T12:00:00Z'),
+              races: 1,
+              lifetimeRaces: 1,
+              typed: 100,
+              errs: 1,
+              secs: 10,
+              displayName: null,
+            },
+            {
+              userId: 2,
+              tag: 'A',
+              endTime: new Date('2026-03-09T12:03:00Z'),
+              races: 1,
+              lifetimeRaces: 2,
+              typed: 100,
+              errs: 1,
+              secs: 10,
+              displayName: null,
+            },
+          ],
+          TEST_TZ,
+        ),
       ),
     ).rejects.toThrow(/batches_end_on_slot/);
     expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM batches')).rows[0].n).toBe(before);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.js';
 import { startDemoCommunity, type DemoCommunity } from '../../server/demo/demo-community.js';
-import { eventStatus } from '../../server/domain/event-status.js';
+import { eventStatus } from '../../rules/event-status.js';
 import { freshDatabase, TEST_TZ } from './helpers.js';
 
 const quiet = { info: () => {} };
@@ -14,7 +14,15 @@ describe('demo community', () => {
 
   beforeAll(async () => {
     db = await freshDatabase('pglite');
-    demo = await startDemoCommunity({ db, tz: TEST_TZ, log: quiet, now: () => now, teams: 4, racersPerTeam: 15, days: 3 });
+    demo = await startDemoCommunity({
+      db,
+      tz: TEST_TZ,
+      log: quiet,
+      now: () => now,
+      teams: 4,
+      racersPerTeam: 15,
+      days: 3,
+    });
   }, 120_000);
   afterAll(async () => {
     await demo.close();
@@ -22,7 +30,9 @@ describe('demo community', () => {
   });
 
   it('tracks every simulated team with its info', async () => {
-    const { rows } = await db.query<{ tag: string; name: string | null }>('SELECT tag, name FROM teams WHERE tracked ORDER BY tag');
+    const { rows } = await db.query<{ tag: string; name: string | null }>(
+      'SELECT tag, name FROM teams WHERE tracked ORDER BY tag',
+    );
     expect(rows.map((r) => r.tag)).toEqual([...demo.tags].sort());
     expect(rows.every((r) => r.name)).toBe(true);
   });
@@ -39,7 +49,12 @@ describe('demo community', () => {
   });
 
   it('creates pending, active and concluded events, one of them pay-to-play', async () => {
-    const { rows } = await db.query<{ start_time: Date; end_time: Date; payout_increment: number | null; teams: number }>(
+    const { rows } = await db.query<{
+      start_time: Date;
+      end_time: Date;
+      payout_increment: number | null;
+      teams: number;
+    }>(
       'SELECT e.start_time, e.end_time, e.payout_increment, (SELECT count(*)::int FROM event_teams t WHERE t.event_id = e.event_id) AS teams FROM events e',
     );
     const statuses = rows.map((e) => eventStatus(e.start_time, e.end_time, now));
@@ -60,16 +75,24 @@ describe('demo community', () => {
 
   it('catches up on a restart without writing anything twice', async () => {
     await demo.close();
-    const before = (await db.query<{ n: number; races: number }>('SELECT count(*)::int AS n, sum(races)::int AS races FROM batches')).rows[0];
+    const before = (
+      await db.query<{ n: number; races: number }>('SELECT count(*)::int AS n, sum(races)::int AS races FROM batches')
+    ).rows[0];
     now = new Date(now.getTime() + 2 * HOUR);
     demo = await startDemoCommunity({ db, tz: TEST_TZ, log: quiet, now: () => now });
-    const after = (await db.query<{ n: number; races: number; last: Date }>('SELECT count(*)::int AS n, sum(races)::int AS races, max(end_time) AS last FROM batches')).rows[0];
+    const after = (
+      await db.query<{ n: number; races: number; last: Date }>(
+        'SELECT count(*)::int AS n, sum(races)::int AS races, max(end_time) AS last FROM batches',
+      )
+    ).rows[0];
     expect(after.n).toBeGreaterThan(before.n);
     expect(after.last.toISOString()).toBe('2026-11-20T20:00:00.000Z');
     // Rollups still equal their batches after the catch-up.
-    const check = (await db.query<{ b: number; h: number; d: number }>(
-      `SELECT (SELECT sum(races) FROM batches)::int AS b, (SELECT sum(races) FROM hourly_rollups)::int AS h, (SELECT sum(races) FROM daily_rollups)::int AS d`,
-    )).rows[0];
+    const check = (
+      await db.query<{ b: number; h: number; d: number }>(
+        `SELECT (SELECT sum(races) FROM batches)::int AS b, (SELECT sum(races) FROM hourly_rollups)::int AS h, (SELECT sum(races) FROM daily_rollups)::int AS d`,
+      )
+    ).rows[0];
     expect(check.h).toBe(check.b);
     expect(check.d).toBe(check.b);
     // A second start at the same time changes nothing.

@@ -39,7 +39,11 @@ describe.each(dbKinds)('Discord posts on %s', (kind) => {
   let eventId = 0;
 
   const outbox = async () =>
-    (await db.query<OutboxRow>('SELECT kind, period, status, attempts, last_error, next_attempt_at FROM discord_outbox ORDER BY id')).rows;
+    (
+      await db.query<OutboxRow>(
+        'SELECT kind, period, status, attempts, last_error, next_attempt_at FROM discord_outbox ORDER BY id',
+      )
+    ).rows;
   const at = (iso: string) => {
     current = new Date(iso);
   };
@@ -48,13 +52,27 @@ describe.each(dbKinds)('Discord posts on %s', (kind) => {
     receiver = await startReceiver();
     hookUrl = `${receiver.origin}/api/webhooks/123456789012/${TOKEN}`;
     db = await freshDatabase(kind);
-    const config = { ...loadConfig({}), siteTimezone: TEST_TZ, trackedTeams: ['ALPHA'], demo: false, siteUrl: SITE, discordWebhookOrigins: [receiver.origin] };
+    const config = {
+      ...loadConfig({}),
+      siteTimezone: TEST_TZ,
+      trackedTeams: ['ALPHA'],
+      demo: false,
+      siteUrl: SITE,
+      discordWebhookOrigins: [receiver.origin],
+    };
     app = await buildApp(
       { db, config, now: () => current },
       { logger: { level: 'debug', redact: LOG_REDACT, stream: { write: (line: string) => void logLines.push(line) } } },
     );
     await app.ready();
-    service = startDiscordService({ db, tz: TEST_TZ, siteUrl: SITE, now: () => current, log: app.log, intervalMs: 3_600_000 });
+    service = startDiscordService({
+      db,
+      tz: TEST_TZ,
+      siteUrl: SITE,
+      now: () => current,
+      log: app.log,
+      intervalMs: 3_600_000,
+    });
     await addTeam(db, 'ALPHA');
     await addTeam(db, 'BRAVO');
     await addRacer(db, { userId: 1, username: 'alf', displayName: 'Alf', tag: 'ALPHA' });
@@ -62,8 +80,24 @@ describe.each(dbKinds)('Discord posts on %s', (kind) => {
     // 2026-03-09 in Chicago (CDT, UTC-5). Alf: 100 WPM, 99 %, 10 × 150 × 0.99 = 1485 points;
     // Bea: 60 WPM, 95 %, 20 × 130 × 0.95 = 2470 points.
     await addBatches(db, [
-      { userId: 1, tag: 'ALPHA', endTime: new Date('2026-03-09T18:00:00Z'), races: 10, typed: 5000, errs: 50, secs: 600 },
-      { userId: 2, tag: 'ALPHA', endTime: new Date('2026-03-09T18:00:00Z'), races: 20, typed: 6000, errs: 300, secs: 1200 },
+      {
+        userId: 1,
+        tag: 'ALPHA',
+        endTime: new Date('2026-03-09T18:00:00Z'),
+        races: 10,
+        typed: 5000,
+        errs: 50,
+        secs: 600,
+      },
+      {
+        userId: 2,
+        tag: 'ALPHA',
+        endTime: new Date('2026-03-09T18:00:00Z'),
+        races: 20,
+        typed: 6000,
+        errs: 300,
+        secs: 1200,
+      },
     ]);
     const { rows } = await db.query<{ event_id: number }>(
       `INSERT INTO events (title, start_time, end_time, default_sort) VALUES ('Spring *Sprint*', '2026-03-09T00:00:00Z', '2026-03-10T00:00:00Z', 'Races') RETURNING event_id`,
@@ -82,8 +116,10 @@ describe.each(dbKinds)('Discord posts on %s', (kind) => {
     await receiver.close();
   });
 
-  const put = (cookie: string, payload: object) => app.inject({ method: 'PUT', url: '/api/admin/discord', headers: json(cookie), payload });
-  const get = (cookie?: string) => app.inject({ url: '/api/admin/discord?tag=alpha', headers: cookie ? { cookie } : {} });
+  const put = (cookie: string, payload: object) =>
+    app.inject({ method: 'PUT', url: '/api/admin/discord', headers: json(cookie), payload });
+  const get = (cookie?: string) =>
+    app.inject({ url: '/api/admin/discord?tag=alpha', headers: cookie ? { cookie } : {} });
 
   it('refuses a webhook URL outside Discord and changes nothing', async () => {
     for (const url of [
@@ -104,7 +140,15 @@ describe.each(dbKinds)('Discord posts on %s', (kind) => {
   it('stores the webhook and answers only its last 4 characters', async () => {
     const res = await put(captA, { tag: 'alpha', url: hookUrl, eventStandings: true, dailyTop: true });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ tag: 'ALPHA', connected: true, urlEnding: 'wxyz', eventStandings: true, dailyTop: true, memberLog: false, linksOn: true });
+    expect(res.json()).toEqual({
+      tag: 'ALPHA',
+      connected: true,
+      urlEnding: 'wxyz',
+      eventStandings: true,
+      dailyTop: true,
+      memberLog: false,
+      linksOn: true,
+    });
     const read = await get(captA);
     expect(read.json().urlEnding).toBe('wxyz');
     for (const body of [res.body, read.body]) expect(body).not.toContain(TOKEN);
@@ -138,25 +182,31 @@ describe.each(dbKinds)('Discord posts on %s', (kind) => {
     expect(standings.body).toEqual({
       username: 'NT Team Stats',
       allowed_mentions: { parse: [] },
-      embeds: [{
-        title: 'Final standings: Spring *Sprint*',
-        url: `${SITE}/eventviewer?tag=ALPHA&event=${eventId}`,
-        description: [
-          `🥇 [Bea](${SITE}/racers/bea) · 20 races · 60.0 WPM · 95.0% · 2,470 pts`,
-          `🥈 [Alf](${SITE}/racers/alf) · 10 races · 100.0 WPM · 99.0% · 1,485 pts`,
-        ].join('\n'),
-        color: 0x2e7d32,
-        footer: { text: '2 racers · by Races · ended 2026-03-09 19:00 CT' },
-      }],
+      embeds: [
+        {
+          title: 'Final standings: Spring *Sprint*',
+          url: `${SITE}/eventviewer?tag=ALPHA&event=${eventId}`,
+          description: [
+            `🥇 [Bea](${SITE}/racers/bea) · 20 races · 60.0 WPM · 95.0% · 2,470 pts`,
+            `🥈 [Alf](${SITE}/racers/alf) · 10 races · 100.0 WPM · 99.0% · 1,485 pts`,
+          ].join('\n'),
+          color: 0x2e7d32,
+          footer: { text: '2 racers · by Races · ended 2026-03-09 19:00 CT' },
+        },
+      ],
     });
     expect(daily.body).toMatchObject({
-      embeds: [{
-        title: 'ALPHA top racers of 2026-03-09',
-        url: `${SITE}/activity?tag=ALPHA`,
-        footer: { text: '2 racers · 30 races · by points' },
-      }],
+      embeds: [
+        {
+          title: 'ALPHA top racers of 2026-03-09',
+          url: `${SITE}/activity?tag=ALPHA`,
+          footer: { text: '2 racers · 30 races · by points' },
+        },
+      ],
     });
-    expect((daily.body as { embeds: Array<{ description: string }> }).embeds[0].description.split('\n')[0]).toContain('[Bea]');
+    expect((daily.body as { embeds: Array<{ description: string }> }).embeds[0].description.split('\n')[0]).toContain(
+      '[Bea]',
+    );
   });
 
   it('retries a 500 after the backoff, and a later poll never queues a message twice', async () => {
@@ -164,7 +214,13 @@ describe.each(dbKinds)('Discord posts on %s', (kind) => {
     receiver.script({ status: 500, body: { message: 'oops' } });
     await service.runOnce();
     const failed = (await outbox()).at(-1)!;
-    expect([failed.kind, failed.period, failed.status, failed.attempts, failed.last_error]).toEqual(['daily-top', '2026-03-10', 'pending', 1, 'Discord answered 500']);
+    expect([failed.kind, failed.period, failed.status, failed.attempts, failed.last_error]).toEqual([
+      'daily-top',
+      '2026-03-10',
+      'pending',
+      1,
+      'Discord answered 500',
+    ]);
     expect(failed.next_attempt_at.toISOString()).toBe('2026-03-11T18:00:30.000Z');
     at('2026-03-11T18:00:20Z');
     await service.runOnce();
@@ -173,27 +229,55 @@ describe.each(dbKinds)('Discord posts on %s', (kind) => {
     await service.runOnce();
     await service.runOnce();
     expect(receiver.posts.map((p) => p.answered)).toEqual([429, 204, 204, 500, 204]);
-    expect((receiver.posts[4].body as { embeds: Array<{ description: string }> }).embeds[0].description).toBe('Nobody raced that day.');
+    expect((receiver.posts[4].body as { embeds: Array<{ description: string }> }).embeds[0].description).toBe(
+      'Nobody raced that day.',
+    );
     expect((await outbox()).map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
   });
 
   it('posts a test message when asked, and says so when Discord refuses it', async () => {
-    const ok = await app.inject({ method: 'POST', url: '/api/admin/discord/test', headers: json(captA), payload: { tag: 'ALPHA' } });
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/admin/discord/test',
+      headers: json(captA),
+      payload: { tag: 'ALPHA' },
+    });
     expect(ok.json()).toEqual({ delivered: true, message: 'Test message posted' });
     expect(receiver.posts.at(-1)!.body).toMatchObject({ embeds: [{ title: 'NT Team Stats is connected to ALPHA' }] });
     receiver.script({ status: 429, body: { retry_after: 1.2 } });
-    const limited = await app.inject({ method: 'POST', url: '/api/admin/discord/test', headers: json(captA), payload: { tag: 'ALPHA' } });
+    const limited = await app.inject({
+      method: 'POST',
+      url: '/api/admin/discord/test',
+      headers: json(captA),
+      payload: { tag: 'ALPHA' },
+    });
     expect(limited.json()).toEqual({ delivered: false, message: 'Discord asked to wait 2 s: try again then' });
     receiver.script({ status: 404, body: { message: 'Unknown Webhook' } });
-    const gone = await app.inject({ method: 'POST', url: '/api/admin/discord/test', headers: json(captA), payload: { tag: 'ALPHA' } });
+    const gone = await app.inject({
+      method: 'POST',
+      url: '/api/admin/discord/test',
+      headers: json(captA),
+      payload: { tag: 'ALPHA' },
+    });
     expect(gone.json()).toEqual({ delivered: false, message: 'Not posted: Discord answered 404' });
-    const other = await app.inject({ method: 'POST', url: '/api/admin/discord/test', headers: json(captB), payload: { tag: 'ALPHA' } });
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/admin/discord/test',
+      headers: json(captB),
+      payload: { tag: 'ALPHA' },
+    });
     expect(other.statusCode).toBe(403);
   });
 
   it('posts who joined and left the day before, when chosen', async () => {
     // 2026-03-11 in Chicago runs from 05:00 UTC to 05:00 UTC the next day.
-    await addRacer(db, { userId: 3, username: 'cat', displayName: 'Cat', tag: 'ALPHA', joined: new Date('2026-03-11T15:00:00Z') });
+    await addRacer(db, {
+      userId: 3,
+      username: 'cat',
+      displayName: 'Cat',
+      tag: 'ALPHA',
+      joined: new Date('2026-03-11T15:00:00Z'),
+    });
     await db.query("UPDATE memberships SET left_at = '2026-03-11T20:00:00Z' WHERE user_id = 1");
     await addRacer(db, { userId: 4, username: 'dan', tag: 'ALPHA', joined: new Date('2026-03-12T06:00:00Z') });
     const res = await put(captA, { tag: 'ALPHA', eventStandings: true, dailyTop: false, memberLog: true });
@@ -203,13 +287,17 @@ describe.each(dbKinds)('Discord posts on %s', (kind) => {
     await service.runOnce();
     expect(receiver.posts).toHaveLength(before + 1);
     expect(receiver.posts.at(-1)!.body).toMatchObject({
-      embeds: [{
-        title: 'ALPHA members on 2026-03-11',
-        url: `${SITE}/roster?tag=ALPHA`,
-        description: `**Joined (1):** [Cat](${SITE}/racers/cat)\n**Left (1):** [Alf](${SITE}/racers/alf)`,
-      }],
+      embeds: [
+        {
+          title: 'ALPHA members on 2026-03-11',
+          url: `${SITE}/roster?tag=ALPHA`,
+          description: `**Joined (1):** [Cat](${SITE}/racers/cat)\n**Left (1):** [Alf](${SITE}/racers/alf)`,
+        },
+      ],
     });
-    expect((await outbox()).filter((r) => r.kind === 'members').map((r) => [r.period, r.status])).toEqual([['2026-03-11', 'sent']]);
+    expect((await outbox()).filter((r) => r.kind === 'members').map((r) => [r.period, r.status])).toEqual([
+      ['2026-03-11', 'sent'],
+    ]);
   });
 
   it('keeps the URL when only the choices change, and removes it on request', async () => {
@@ -218,7 +306,9 @@ describe.each(dbKinds)('Discord posts on %s', (kind) => {
     const del = await app.inject({ method: 'DELETE', url: '/api/admin/discord/ALPHA', headers: { cookie: captA } });
     expect(del.statusCode).toBe(200);
     expect((await get(captA)).json()).toMatchObject({ connected: false, urlEnding: null });
-    expect((await app.inject({ method: 'DELETE', url: '/api/admin/discord/ALPHA', headers: { cookie: captA } })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'DELETE', url: '/api/admin/discord/ALPHA', headers: { cookie: captA } })).statusCode,
+    ).toBe(404);
   });
 
   it('never writes the webhook URL or its token to the log', () => {

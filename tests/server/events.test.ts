@@ -20,7 +20,9 @@ async function seed(t: TestContext) {
     `INSERT INTO squad_assignments (tag, user_id, squad) VALUES
        ('ALPHA', 1, 'Avocado'), ('ALPHA', 2, 'Coconut'), ('BRAVO', 2, 'Blueberry'), ('ALPHA', 5, 'Avocado')`,
   );
-  await t.db.query(`INSERT INTO squad_names (tag, squad, custom_name) VALUES ('ALPHA', 'Avocado', 'Green Machines'), ('CHARLIE', 'Blueberry', 'Not ours')`);
+  await t.db.query(
+    `INSERT INTO squad_names (tag, squad, custom_name) VALUES ('ALPHA', 'Avocado', 'Green Machines'), ('CHARLIE', 'Blueberry', 'Not ours')`,
+  );
 
   // Event 1: ALPHA BRAVO, 2026-03-02 12:00 to 15:00 CST (18:00Z to 21:00Z), pay-to-play.
   await t.db.query(
@@ -70,12 +72,29 @@ describe.each(dbKinds)('event routes on %s', (kind) => {
     const events = res.json();
     expect(events.map((e: { EventID: number }) => e.EventID)).toEqual([2, 4, 1]);
     expect(events[2]).toEqual({
-      EventID: 1, Title: 'Sprint', Description: 'Two teams', Status: 'Concluded',
-      StartTime: '2026-03-02 12:00:00', EndTime: '2026-03-02 15:00:00', TeamTag: 'ALPHA BRAVO', DefaultSort: 'Points',
-      MinRaces: 2, QualifyingRaces: 6, RaceIncrement: 2, PayoutIncrement: 1000, Cap: 5000, AccBonus96: 1.5, AccBonus98: 2,
+      EventID: 1,
+      Title: 'Sprint',
+      Description: 'Two teams',
+      Status: 'Concluded',
+      StartTime: '2026-03-02 12:00:00',
+      EndTime: '2026-03-02 15:00:00',
+      TeamTag: 'ALPHA BRAVO',
+      DefaultSort: 'Points',
+      MinRaces: 2,
+      QualifyingRaces: 6,
+      RaceIncrement: 2,
+      PayoutIncrement: 1000,
+      Cap: 5000,
+      AccBonus96: 1.5,
+      AccBonus98: 2,
     });
     // After the switch to daylight time (2026-03-08) CT is UTC−5.
-    expect(events[0]).toMatchObject({ Status: 'Pending', StartTime: '2026-03-12 12:00:00', EndTime: '2026-03-13 12:00:00', PayoutIncrement: null });
+    expect(events[0]).toMatchObject({
+      Status: 'Pending',
+      StartTime: '2026-03-12 12:00:00',
+      EndTime: '2026-03-13 12:00:00',
+      PayoutIncrement: null,
+    });
     expect(events[1]).toMatchObject({ Status: 'Active', TeamTag: 'DELTA ALPHA', PayoutIncrement: 0 });
   });
 
@@ -94,21 +113,43 @@ describe.each(dbKinds)('event routes on %s', (kind) => {
     expect(participants.map((p: { Username: string }) => p.Username)).toEqual(['bob', 'ann', 'cat']);
     const [bob, ann, cat] = participants;
     // bob: ALPHA 4 races + BRAVO 6 + 2; CHARLIE's 10 do not count. typed 6000, errs 140, secs 700.
-    expect(bob).toMatchObject({ CurrentDisplayName: 'Bobby', TeamTag: 'BRAVO', Squad: 'Blueberry', SquadName: null, TotalRaces: 12, bot: 0 });
+    expect(bob).toMatchObject({
+      CurrentDisplayName: 'Bobby',
+      TeamTag: 'BRAVO',
+      Squad: 'Blueberry',
+      SquadName: null,
+      TotalRaces: 12,
+      bot: 0,
+    });
     expect(bob.WPM).toBeCloseTo(1200 / (700 / 60), 9); // 102.857…
     expect(bob.Accuracy).toBeCloseTo(1 - 140 / 6000, 12); // 0.97666…
     expect(bob.Points).toBeCloseTo(532 + 950.4 + 316.8, 9); // 1799.2
     // 12 − 2 = 10 beyond MinRaces → 5 increments × 1000 = 5000, × 1.5 (≥ .96) = 7500, capped at 5000.
     expect(bob.Winnings).toBe(5000);
     // ann: 3 + 2 + 1 races (18:00 and 21:10 are outside). typed 1750, errs 35, secs 210.
-    expect(ann).toMatchObject({ CurrentDisplayName: 'Ann A', TeamTag: 'ALPHA', Squad: 'Avocado', SquadName: 'Green Machines', TotalRaces: 6, bot: 0 });
+    expect(ann).toMatchObject({
+      CurrentDisplayName: 'Ann A',
+      TeamTag: 'ALPHA',
+      Squad: 'Avocado',
+      SquadName: 'Green Machines',
+      TotalRaces: 6,
+      bot: 0,
+    });
     expect(ann.WPM).toBeCloseTo(100, 9);
     expect(ann.Accuracy).toBeCloseTo(0.98, 12);
     expect(ann.Points).toBeCloseTo(441 + 294 + 147, 9); // 882
     // 6 − 2 = 4 → 2 × 1000 = 2000, × 2 (≥ .98) = 4000.
     expect(ann.Winnings).toBe(4000);
     // cat: 4 races is below QualifyingRaces 6 → blank.
-    expect(cat).toMatchObject({ CurrentDisplayName: null, TeamTag: 'BRAVO', Squad: '', SquadName: null, TotalRaces: 4, bot: 1, Winnings: null });
+    expect(cat).toMatchObject({
+      CurrentDisplayName: null,
+      TeamTag: 'BRAVO',
+      Squad: '',
+      SquadName: null,
+      TotalRaces: 4,
+      bot: 1,
+      Winnings: null,
+    });
     expect(cat.WPM).toBeCloseTo(80, 9);
     expect(cat.Accuracy).toBeCloseTo(0.95, 12);
     expect(cat.Points).toBeCloseTo(532, 9);
@@ -118,7 +159,14 @@ describe.each(dbKinds)('event routes on %s', (kind) => {
     const res = await t.app.inject('/api/event-squad-summary/1');
     expect(res.statusCode).toBe(200);
     const rows = res.json();
-    expect(rows.map((r: { Tag: string; Squad: string; SquadName: string | null; sum: number }) => [r.Tag, r.Squad, r.SquadName, r.sum])).toEqual([
+    expect(
+      rows.map((r: { Tag: string; Squad: string; SquadName: string | null; sum: number }) => [
+        r.Tag,
+        r.Squad,
+        r.SquadName,
+        r.sum,
+      ]),
+    ).toEqual([
       ['ALPHA', 'Avocado', 'Green Machines', 6], // ann
       ['ALPHA', 'Coconut', null, 4], // bob while on ALPHA
       ['BRAVO', 'Blueberry', null, 8], // bob while on BRAVO
@@ -172,7 +220,9 @@ describe.each(dbKinds)('event routes on %s', (kind) => {
   it('gives an event without batches empty participants and squads', async () => {
     expect((await t.app.inject('/api/event-participants/2')).json()).toEqual({ participants: [] });
     expect((await t.app.inject('/api/event-squad-summary/2')).json()).toEqual([]);
-    expect((await t.app.inject('/api/event-team-summary/2')).json()).toEqual([{ Tag: 'ALPHA', Races: 0, WPM: null, Accuracy: null, Points: 0 }]);
+    expect((await t.app.inject('/api/event-team-summary/2')).json()).toEqual([
+      { Tag: 'ALPHA', Races: 0, WPM: null, Accuracy: null, Points: 0 },
+    ]);
   });
 
   it('answers an unknown event id with 404 and a non-numeric one with 400, both as JSON', async () => {
@@ -193,9 +243,19 @@ describe.each(dbKinds)('event routes on %s', (kind) => {
   it('reads whole days and hours from the rollups and still counts exactly, across the DST change', async () => {
     // Event 5 (ECHO): 2026-03-06 12:00 CST to 2026-03-10 10:00 CDT. Races are powers of two, so the
     // total shows exactly which batches counted.
-    await t.db.query(`INSERT INTO events (event_id, title, start_time, end_time) VALUES (5, 'Long', '2026-03-06T18:00:00Z', '2026-03-10T15:00:00Z')`);
+    await t.db.query(
+      `INSERT INTO events (event_id, title, start_time, end_time) VALUES (5, 'Long', '2026-03-06T18:00:00Z', '2026-03-10T15:00:00Z')`,
+    );
     await t.db.query(`INSERT INTO event_teams (event_id, tag, position) VALUES (5, 'ECHO', 0)`);
-    const b = (iso: string, races: number) => ({ userId: 1, tag: 'ECHO', endTime: at(iso), races, typed: 500 * races, errs: 0, secs: 60 * races });
+    const b = (iso: string, races: number) => ({
+      userId: 1,
+      tag: 'ECHO',
+      endTime: at(iso),
+      races,
+      typed: 500 * races,
+      errs: 0,
+      secs: 60 * races,
+    });
     await addBatches(t.db, [
       b('2026-03-06T18:00:00Z', 128), // at the start: out
       b('2026-03-07T12:00:00Z', 1), // inside a whole day (daily rollup)
@@ -219,8 +279,12 @@ describe.each(dbKinds)('event routes on %s', (kind) => {
     const first = await t.app.inject('/api/event-participants/1');
     const etag = first.headers.etag as string;
     expect(etag).toBeTruthy();
-    expect((await t.app.inject({ url: '/api/event-participants/1', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
-    await addBatches(t.db, [{ userId: 1, tag: 'ALPHA', endTime: at('2026-03-02T20:40:00Z'), races: 5, typed: 1000, errs: 0, secs: 100 }]);
+    expect(
+      (await t.app.inject({ url: '/api/event-participants/1', headers: { 'if-none-match': etag } })).statusCode,
+    ).toBe(304);
+    await addBatches(t.db, [
+      { userId: 1, tag: 'ALPHA', endTime: at('2026-03-02T20:40:00Z'), races: 5, typed: 1000, errs: 0, secs: 100 },
+    ]);
     notifyDataChanged(await bumpDataVersion(t.db));
     const again = await t.app.inject({ url: '/api/event-participants/1', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(200);

@@ -13,7 +13,7 @@ import { ConfigError, loadConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
 import { openPostgres } from '../../server/db/postgres.js';
-import { verifyPassword } from '../../server/domain/passwords.js';
+import { verifyPassword } from '../../server/auth/passwords.js';
 import { hashSessionId } from '../../server/http/plugins/auth.js';
 import { ensureFirstAdmin, FIRST_PASSWORD_FILE } from '../../server/users/bootstrap-admin.js';
 import { dbKinds, freshDatabase, PG_URL, postgresReachable, testApp } from './helpers.js';
@@ -46,13 +46,19 @@ describe.each(dbKinds)('first admin on %s', (kind) => {
   it('creates the admin from ADMIN_USERNAME / ADMIN_PASSWORD once, then leaves it alone', async () => {
     const db = await freshDatabase(kind);
     try {
-      expect(await ensureFirstAdmin(db, { adminUsername: 'chief', adminPassword: 'chief-pass-123', dataDir }, log)).toBe('chief');
-      const { rows } = await db.query<{ username: string; role: string; password_hash: string }>('SELECT username, role, password_hash FROM users');
+      expect(
+        await ensureFirstAdmin(db, { adminUsername: 'chief', adminPassword: 'chief-pass-123', dataDir }, log),
+      ).toBe('chief');
+      const { rows } = await db.query<{ username: string; role: string; password_hash: string }>(
+        'SELECT username, role, password_hash FROM users',
+      );
       expect(rows.map((r) => [r.username, r.role])).toEqual([['chief', 'admin']]);
       expect(await verifyPassword(rows[0].password_hash, 'chief-pass-123')).toBe(true);
       expect(messages.join('\n')).not.toContain('chief-pass-123');
       expect(fs.existsSync(path.join(dataDir, FIRST_PASSWORD_FILE))).toBe(false);
-      expect(await ensureFirstAdmin(db, { adminUsername: 'other', adminPassword: 'other-pass-123', dataDir }, log)).toBeNull();
+      expect(
+        await ensureFirstAdmin(db, { adminUsername: 'other', adminPassword: 'other-pass-123', dataDir }, log),
+      ).toBeNull();
       expect((await db.query('SELECT 1 FROM users')).rows.length).toBe(1);
     } finally {
       await db.close();
@@ -71,7 +77,11 @@ describe.each(dbKinds)('first admin on %s', (kind) => {
       expect(messages[0]).toContain(file);
       expect(messages[0]).not.toContain(password);
       const cookie = await login(t.app, 'admin', password);
-      expect((await t.app.inject({ url: '/api/me', headers: { cookie } })).json()).toEqual({ logged_in: true, username: 'admin', role: 'admin' });
+      expect((await t.app.inject({ url: '/api/me', headers: { cookie } })).json()).toEqual({
+        logged_in: true,
+        username: 'admin',
+        role: 'admin',
+      });
       const { rows } = await t.db.query<{ id_hash: string }>('SELECT id_hash FROM sessions');
       expect(rows[0].id_hash).toBe(hashSessionId(cookie.slice(4)));
       expect(await ensureFirstAdmin(t.db, { dataDir }, log)).toBeNull();
@@ -110,7 +120,9 @@ describe.runIf(await postgresReachable())('first admin, two processes starting t
       const created = await Promise.all(dbs.map((db) => ensureFirstAdmin(db, { dataDir }, log)));
       expect(created.filter((u) => u === 'admin')).toHaveLength(1);
       expect(created.filter((u) => u === null)).toHaveLength(dbs.length - 1);
-      const { rows } = await dbs[1].query<{ username: string; password_hash: string }>("SELECT username, password_hash FROM users WHERE role = 'admin'");
+      const { rows } = await dbs[1].query<{ username: string; password_hash: string }>(
+        "SELECT username, password_hash FROM users WHERE role = 'admin'",
+      );
       expect(rows.map((r) => r.username)).toEqual(['admin']);
       const password = fs.readFileSync(path.join(dataDir, FIRST_PASSWORD_FILE), 'utf8').trim();
       expect(await verifyPassword(rows[0].password_hash, password)).toBe(true);

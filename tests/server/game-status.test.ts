@@ -23,7 +23,9 @@ describe.each(dbKinds)('game status on %s', (kind) => {
     return r.json();
   };
   const rosterStatuses = async () =>
-    (await get('/api/current-display-names?tag=STAT') as Array<{ Username: string; GameStatus: string | null }>).map((m) => [m.Username, m.GameStatus]);
+    ((await get('/api/current-display-names?tag=STAT')) as Array<{ Username: string; GameStatus: string | null }>).map(
+      (m) => [m.Username, m.GameStatus],
+    );
 
   beforeAll(async () => {
     t = await testApp(kind);
@@ -34,19 +36,37 @@ describe.each(dbKinds)('game status on %s', (kind) => {
   it('stores each member’s status and returns it in the roster, member-data-latest and racer-info', async () => {
     expect(await poll('2026-03-10T18:00:10Z', [ivy, jon, kim])).toMatchObject({ ok: true, members: 3 });
     const { rows } = await t.db.query('SELECT user_id, game_status FROM racers ORDER BY user_id');
-    expect(rows).toEqual([{ user_id: 31, game_status: 'banned' }, { user_id: 32, game_status: 'warned' }, { user_id: 33, game_status: null }]);
-    expect(await rosterStatuses()).toEqual([['ivy', 'banned'], ['jon', 'warned'], ['kim', null]]);
+    expect(rows).toEqual([
+      { user_id: 31, game_status: 'banned' },
+      { user_id: 32, game_status: 'warned' },
+      { user_id: 33, game_status: null },
+    ]);
+    expect(await rosterStatuses()).toEqual([
+      ['ivy', 'banned'],
+      ['jon', 'warned'],
+      ['kim', null],
+    ]);
     const latest = (await get('/api/member-data-latest')) as Array<{ Username: string; GameStatus: string | null }>;
-    expect(latest.map((m) => [m.Username, m.GameStatus])).toEqual([['ivy', 'banned'], ['jon', 'warned'], ['kim', null]]);
+    expect(latest.map((m) => [m.Username, m.GameStatus])).toEqual([
+      ['ivy', 'banned'],
+      ['jon', 'warned'],
+      ['kim', null],
+    ]);
     expect(await get('/api/racer-info?username=ivy')).toMatchObject({ username: 'ivy', gameStatus: 'banned' });
     expect(await get('/api/racer-info?username=kim')).toMatchObject({ username: 'kim', gameStatus: null });
   });
 
   it('follows a change of status, as a change readers see', async () => {
     const version = await readDataVersion(t.db);
-    expect(await poll('2026-03-10T18:10:10Z', [{ ...ivy, status: 'active' }, jon, { ...kim, status: 'banned' }])).toMatchObject({ ok: true, changed: true });
+    expect(
+      await poll('2026-03-10T18:10:10Z', [{ ...ivy, status: 'active' }, jon, { ...kim, status: 'banned' }]),
+    ).toMatchObject({ ok: true, changed: true });
     expect(await readDataVersion(t.db)).toBe(version + 1);
-    expect(await rosterStatuses()).toEqual([['ivy', null], ['jon', 'warned'], ['kim', 'banned']]);
+    expect(await rosterStatuses()).toEqual([
+      ['ivy', null],
+      ['jon', 'warned'],
+      ['kim', 'banned'],
+    ]);
     expect(await get('/api/racer-info?username=kim')).toMatchObject({ gameStatus: 'banned' });
   });
 });

@@ -63,14 +63,22 @@ describe.each(dbKinds)('GET /api/health on %s', (kind) => {
 describe.each(dbKinds)('GET /api/health with the database closed on %s', (kind) => {
   it('answers 503 with a JSON error', async () => {
     const db = await freshDatabase(kind);
-    const app = await buildApp({ db, config: { ...loadConfig({}), demo: false, trackedTeams: [] }, now: () => new Date() });
+    const app = await buildApp({
+      db,
+      config: { ...loadConfig({}), demo: false, trackedTeams: [] },
+      now: () => new Date(),
+    });
     await app.ready();
     await db.close();
     try {
       const res = await app.inject('/api/health');
       expect(res.statusCode).toBe(503);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.json()).toMatchObject({ status: 'unavailable', version, database: { kind, reachable: false, latencyMs: null } });
+      expect(res.json()).toMatchObject({
+        status: 'unavailable',
+        version,
+        database: { kind, reachable: false, latencyMs: null },
+      });
       expect(res.json().error).toMatch(/^Database unavailable: /);
       // A browser's session cookie must not turn the answer into a 500 from the session lookup.
       const withCookie = await app.inject({ url: '/api/health', cookies: { sid: 'x'.repeat(43) } });
@@ -84,10 +92,20 @@ describe.each(dbKinds)('GET /api/health with the database closed on %s', (kind) 
 describe('checkHealth against a database that never answers', () => {
   it('gives up after the timeout and reports the database unreachable', async () => {
     const hanging = new Promise<never>(() => {});
-    const db = { kind: 'postgres' as const, query: () => hanging, exec: () => hanging, transaction: () => hanging, close: async () => {} };
+    const db = {
+      kind: 'postgres' as const,
+      query: () => hanging,
+      exec: () => hanging,
+      transaction: () => hanging,
+      close: async () => {},
+    };
     const started = Date.now();
     const result = await checkHealth(db, new Date('2026-03-10T18:00:00Z'), 50);
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(result).toMatchObject({ status: 'unavailable', database: { kind: 'postgres', reachable: false }, error: 'Database unavailable: no answer within 50 ms' });
+    expect(result).toMatchObject({
+      status: 'unavailable',
+      database: { kind: 'postgres', reachable: false },
+      error: 'Database unavailable: no answer within 50 ms',
+    });
   });
 });

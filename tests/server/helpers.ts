@@ -90,7 +90,14 @@ export async function testApp(
   const db = await freshDatabase(kind);
   let current = now;
   // As deployed behind a reverse proxy (X-Forwarded-* trusted); tests of a direct deployment override it.
-  const config = { ...loadConfig({}), siteTimezone: TEST_TZ, trackedTeams: ['TEST'], demo: false, trustProxy: true, ...overrides };
+  const config = {
+    ...loadConfig({}),
+    siteTimezone: TEST_TZ,
+    trackedTeams: ['TEST'],
+    demo: false,
+    trustProxy: true,
+    ...overrides,
+  };
   const app = await buildApp({ db, config, now: () => current });
   await app.ready();
   return {
@@ -107,7 +114,11 @@ export async function testApp(
 }
 
 /** Inserts a tracked team with optional info fields. */
-export async function addTeam(db: Database, tag: string, info: Partial<{ name: string; weekly_requirement: number; min_races: number; min_speed: number }> = {}) {
+export async function addTeam(
+  db: Database,
+  tag: string,
+  info: Partial<{ name: string; weekly_requirement: number; min_races: number; min_speed: number }> = {},
+) {
   await db.query(
     `INSERT INTO teams (tag, name, weekly_requirement, min_races, min_speed) VALUES ($1, $2, $3, $4, $5)`,
     [tag, info.name ?? `Team ${tag}`, info.weekly_requirement ?? null, info.min_races ?? null, info.min_speed ?? null],
@@ -137,7 +148,12 @@ export async function addRacer(
 }
 
 /** Writes batches (and their rollups) exactly as the collector does. */
-export async function addBatches(db: Database, rows: Array<Omit<BatchRow, 'displayName' | 'lifetimeRaces'> & Partial<Pick<BatchRow, 'displayName' | 'lifetimeRaces'>>>) {
+export async function addBatches(
+  db: Database,
+  rows: Array<
+    Omit<BatchRow, 'displayName' | 'lifetimeRaces'> & Partial<Pick<BatchRow, 'displayName' | 'lifetimeRaces'>>
+  >,
+) {
   await db.transaction((tx) =>
     insertBatches(
       tx,

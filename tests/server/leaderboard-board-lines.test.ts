@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { individualLeaderboard, rawPlan } from '../../server/db/leaderboards/leaderboard-repo.js';
 import { racerBoardLinesSql } from '../../server/db/leaderboards/pieces-sql.js';
 import { planWindow } from '../../server/db/leaderboards/window-plan.js';
-import { dayWindow } from '../../server/domain/site-time.js';
+import { dayWindow } from '../../rules/site-time.js';
 import { addBatches, addRacer, addTeam, dbKinds, testApp, TEST_TZ, type TestContext } from './helpers.js';
 
 const NOW = new Date('2026-03-10T18:00:00Z');
@@ -53,7 +53,9 @@ describe.each(dbKinds)('individual board lines on %s', (kind) => {
   });
 
   it('gives the same JSON through HTTP', async () => {
-    const res = await t.app.inject(`/api/individual-leaderboard?start_time=${DAY}%2000:00:00&end_time=${DAY}%2023:59:59`);
+    const res = await t.app.inject(
+      `/api/individual-leaderboard?start_time=${DAY}%2000:00:00&end_time=${DAY}%2023:59:59`,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().map((r: { UserID: number }) => r.UserID)).toEqual([3, 2, 1, 4]);
   });

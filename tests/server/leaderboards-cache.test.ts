@@ -10,7 +10,15 @@ const URL = '/api/team-leaderboard?start_time=2026-03-09%2000:00:00&end_time=202
 
 describe.each(dbKinds)('leaderboard cache on %s', (kind) => {
   let t: TestContext;
-  const batch = (endTime: string, races: number) => ({ userId: 1, tag: 'ALPHA', endTime: new Date(endTime), races, typed: 500 * races, errs: 0, secs: 60 * races });
+  const batch = (endTime: string, races: number) => ({
+    userId: 1,
+    tag: 'ALPHA',
+    endTime: new Date(endTime),
+    races,
+    typed: 500 * races,
+    errs: 0,
+    secs: 60 * races,
+  });
 
   beforeAll(async () => {
     t = await testApp(kind, new Date('2026-03-10T18:00:00Z'));
@@ -70,7 +78,9 @@ describe.each(dbKinds)('leaderboard cache on %s', (kind) => {
   });
 
   it('keys on the window, not on how its times are written', async () => {
-    const iso = await t.app.inject('/api/team-leaderboard?start_time=2026-03-09T05:00:00Z&end_time=2026-03-10T04:59:59Z');
+    const iso = await t.app.inject(
+      '/api/team-leaderboard?start_time=2026-03-09T05:00:00Z&end_time=2026-03-10T04:59:59Z',
+    );
     const plain = await t.app.inject(URL);
     expect(iso.headers.etag).toBe(plain.headers.etag);
     expect(iso.body).toBe(plain.body);

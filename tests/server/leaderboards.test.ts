@@ -54,7 +54,15 @@ describe.each(dbKinds)('leaderboards on %s', (kind) => {
     );
     await addBatches(
       t.db,
-      BATCHES.map(([userId, tag, end, races, typed, errs, secs]) => ({ userId, tag, endTime: new Date(end), races, typed, errs, secs })),
+      BATCHES.map(([userId, tag, end, races, typed, errs, secs]) => ({
+        userId,
+        tag,
+        endTime: new Date(end),
+        races,
+        typed,
+        errs,
+        secs,
+      })),
     );
   });
   afterAll(() => t.close());
@@ -71,12 +79,12 @@ describe.each(dbKinds)('leaderboards on %s', (kind) => {
       // ALPHA: alice 15:30, 16:00, 17:40 and carol 15:40 (15:20 and 17:50 fall outside).
       expect(rows[0].Races).toBe(10);
       expect(rows[0].Points).toBeCloseTo(1557.8, 9);
-      expect(rows[0].WPM).toBeCloseTo((4800 / 5) / (496 / 60), 12); // 116.129…
+      expect(rows[0].WPM).toBeCloseTo(4800 / 5 / (496 / 60), 12); // 116.129…
       expect(rows[0].Accuracy).toBeCloseTo(1 - 68 / 4800, 12);
       // BRAVO: carol 17:00 and dave 16:50, whatever team they are on now.
       expect(rows[1]).toMatchObject({ TeamTag: 'BRAVO', Races: 6 });
       expect(rows[1].Points).toBeCloseTo(932.5, 9);
-      expect(rows[1].WPM).toBeCloseTo((2800 / 5) / (286 / 60), 12);
+      expect(rows[1].WPM).toBeCloseTo(2800 / 5 / (286 / 60), 12);
       expect(rows[1].Accuracy).toBeCloseTo(1 - 53 / 2800, 12);
     });
 
@@ -84,7 +92,7 @@ describe.each(dbKinds)('leaderboards on %s', (kind) => {
       const rows = (await t.app.inject(q('team-leaderboard', start, end, '&showbot=TRUE'))).json();
       expect(rows[0]).toMatchObject({ TeamTag: 'ALPHA', Races: 20 });
       expect(rows[0].Points).toBeCloseTo(3757.8, 9);
-      expect(rows[0].WPM).toBeCloseTo((10800 / 5) / (796 / 60), 12);
+      expect(rows[0].WPM).toBeCloseTo(10800 / 5 / (796 / 60), 12);
       expect(rows[0].Accuracy).toBeCloseTo(1 - 68 / 10800, 12);
       const without = (await t.app.inject(q('team-leaderboard', start, end, '&showbot=false'))).json();
       expect(without[0].Races).toBe(10);
@@ -95,15 +103,40 @@ describe.each(dbKinds)('leaderboards on %s', (kind) => {
       expect(res.statusCode).toBe(200);
       const rows = res.json();
       expect(rows.map((r: { Username: string }) => r.Username)).toEqual(['bob', 'alice', 'carol', 'dave']);
-      expect(rows[0]).toEqual({ UserID: 2, Username: 'bob', CurrentDisplayName: 'Bobot', TeamTag: 'ALPHA', bot: 1, Races: 10, Accuracy: 1, WPM: 240, Points: 2200 });
-      expect(rows[1]).toMatchObject({ UserID: 1, CurrentDisplayName: 'Alice A', TeamTag: 'ALPHA', bot: 0, Races: 8, WPM: 120, Accuracy: 0.985 });
+      expect(rows[0]).toEqual({
+        UserID: 2,
+        Username: 'bob',
+        CurrentDisplayName: 'Bobot',
+        TeamTag: 'ALPHA',
+        bot: 1,
+        Races: 10,
+        Accuracy: 1,
+        WPM: 240,
+        Points: 2200,
+      });
+      expect(rows[1]).toMatchObject({
+        UserID: 1,
+        CurrentDisplayName: 'Alice A',
+        TeamTag: 'ALPHA',
+        bot: 0,
+        Races: 8,
+        WPM: 120,
+        Accuracy: 0.985,
+      });
       expect(rows[1].Points).toBeCloseTo(1260.8, 9);
       // carol raced for ALPHA, then BRAVO: one row, her current team.
       expect(rows[2]).toMatchObject({ UserID: 3, TeamTag: 'BRAVO', Races: 7 });
       expect(rows[2].Points).toBeCloseTo(1081, 9);
-      expect(rows[2].WPM).toBeCloseTo((3300 / 5) / (346 / 60), 12);
+      expect(rows[2].WPM).toBeCloseTo(3300 / 5 / (346 / 60), 12);
       // dave left and has no display name: username shown, no team.
-      expect(rows[3]).toMatchObject({ UserID: 4, CurrentDisplayName: 'dave', TeamTag: null, Races: 1, WPM: 100, Accuracy: 0.99 });
+      expect(rows[3]).toMatchObject({
+        UserID: 4,
+        CurrentDisplayName: 'dave',
+        TeamTag: null,
+        Races: 1,
+        WPM: 100,
+        Accuracy: 0.99,
+      });
     });
   });
 
@@ -119,17 +152,22 @@ describe.each(dbKinds)('leaderboards on %s', (kind) => {
     const rows = (await t.app.inject(q('team-leaderboard', '2026-03-09 00:00:00', '2026-03-09 23:59:59'))).json();
     expect(rows[0]).toMatchObject({ TeamTag: 'ALPHA', Races: 19, Accuracy: 1 - 122 / 9200 });
     expect(rows[0].Points).toBeCloseTo(2911.1, 9);
-    expect(rows[0].WPM).toBeCloseTo((9200 / 5) / (1004 / 60), 12);
+    expect(rows[0].WPM).toBeCloseTo(9200 / 5 / (1004 / 60), 12);
     expect(rows[1]).toMatchObject({ TeamTag: 'BRAVO', Races: 6 });
   });
 
   it('the rolling 24 hours counts both ends and nothing of the subtracted morning', async () => {
     const teams = (await t.app.inject(q('team-leaderboard', '2026-03-09 13:00:00', '2026-03-10 13:00:00'))).json();
-    expect(teams.map((r: { TeamTag: string; Races: number }) => [r.TeamTag, r.Races])).toEqual([['BRAVO', 6], ['ALPHA', 3]]);
+    expect(teams.map((r: { TeamTag: string; Races: number }) => [r.TeamTag, r.Races])).toEqual([
+      ['BRAVO', 6],
+      ['ALPHA', 3],
+    ]);
     expect(teams[0].Points).toBeCloseTo(950.4, 9);
     expect(teams[1].Points).toBeCloseTo(476.8, 9);
     expect(teams[1].Accuracy).toBeCloseTo(1 - 10 / 1500, 12);
-    const racers = (await t.app.inject(q('individual-leaderboard', '2026-03-09 13:00:00', '2026-03-10 13:00:00'))).json();
+    const racers = (
+      await t.app.inject(q('individual-leaderboard', '2026-03-09 13:00:00', '2026-03-10 13:00:00'))
+    ).json();
     expect(racers.map((r: { Username: string }) => r.Username)).toEqual(['carol', 'alice']);
   });
 
@@ -137,17 +175,46 @@ describe.each(dbKinds)('leaderboards on %s', (kind) => {
     const teams = (await t.app.inject(q('team-leaderboard', '2026-03-01 00:00:00', '2026-03-10 23:59:59'))).json();
     expect(TeamLeaderboardResponse.parse(teams)).toEqual(teams);
     for (const r of teams) expect(Object.keys(r)).toEqual(['TeamTag', 'Races', 'Accuracy', 'WPM', 'Points']);
-    const racers = (await t.app.inject(q('individual-leaderboard', '2026-03-01 00:00:00', '2026-03-10 23:59:59'))).json();
+    const racers = (
+      await t.app.inject(q('individual-leaderboard', '2026-03-01 00:00:00', '2026-03-10 23:59:59'))
+    ).json();
     expect(IndividualLeaderboardResponse.parse(racers)).toEqual(racers);
-    for (const r of racers) expect(Object.keys(r)).toEqual(['UserID', 'Username', 'CurrentDisplayName', 'TeamTag', 'bot', 'Races', 'Accuracy', 'WPM', 'Points']);
+    for (const r of racers)
+      expect(Object.keys(r)).toEqual([
+        'UserID',
+        'Username',
+        'CurrentDisplayName',
+        'TeamTag',
+        'bot',
+        'Races',
+        'Accuracy',
+        'WPM',
+        'Points',
+      ]);
     // A batch with no typing: races count, WPM and accuracy are unknown.
-    await addBatches(t.db, [{ userId: 4, tag: 'BRAVO', endTime: new Date('2026-01-05T12:00:00Z'), races: 1, typed: 0, errs: 0, secs: 0 }]);
+    await addBatches(t.db, [
+      { userId: 4, tag: 'BRAVO', endTime: new Date('2026-01-05T12:00:00Z'), races: 1, typed: 0, errs: 0, secs: 0 },
+    ]);
     const idle = (await t.app.inject(q('individual-leaderboard', '2026-01-05 00:00:00', '2026-01-05 23:59:59'))).json();
-    expect(idle).toEqual([{ UserID: 4, Username: 'dave', CurrentDisplayName: 'dave', TeamTag: null, bot: 0, Races: 1, Accuracy: null, WPM: null, Points: 0 }]);
+    expect(idle).toEqual([
+      {
+        UserID: 4,
+        Username: 'dave',
+        CurrentDisplayName: 'dave',
+        TeamTag: null,
+        bot: 0,
+        Races: 1,
+        Accuracy: null,
+        WPM: null,
+        Points: 0,
+      },
+    ]);
   });
 
   it('accepts ISO 8601 times with an offset', async () => {
-    const rows = (await t.app.inject(q('team-leaderboard', '2026-03-09T15:25:00Z', '2026-03-09T12:44:59-05:00'))).json();
+    const rows = (
+      await t.app.inject(q('team-leaderboard', '2026-03-09T15:25:00Z', '2026-03-09T12:44:59-05:00'))
+    ).json();
     expect(rows[0]).toMatchObject({ TeamTag: 'ALPHA', Races: 10 });
   });
 
@@ -158,13 +225,30 @@ describe.each(dbKinds)('leaderboards on %s', (kind) => {
   });
 
   it('agrees with the naive sum over raw batches for many windows, both boards, bots or not', async () => {
-    const { individualLeaderboard, rawPlan, teamLeaderboard } = await import('../../server/db/leaderboards/leaderboard-repo.js');
-    const { windowFromApiTimes } = await import('../../server/domain/periods.js');
+    const { individualLeaderboard, rawPlan, teamLeaderboard } =
+      await import('../../server/db/leaderboards/leaderboard-repo.js');
+    const { windowFromApiTimes } = await import('../../rules/periods.js');
     // Older batches, so long windows read monthly and weekly rollups too.
     await addBatches(t.db, [
-      { userId: 1, tag: 'ALPHA', endTime: new Date('2026-01-20T16:00:00Z'), races: 7, typed: 3500, errs: 70, secs: 420 },
+      {
+        userId: 1,
+        tag: 'ALPHA',
+        endTime: new Date('2026-01-20T16:00:00Z'),
+        races: 7,
+        typed: 3500,
+        errs: 70,
+        secs: 420,
+      },
       { userId: 2, tag: 'ALPHA', endTime: new Date('2026-02-02T03:30:00Z'), races: 9, typed: 5400, errs: 0, secs: 270 },
-      { userId: 3, tag: 'BRAVO', endTime: new Date('2026-02-28T23:50:00Z'), races: 4, typed: 1600, errs: 16, secs: 200 },
+      {
+        userId: 3,
+        tag: 'BRAVO',
+        endTime: new Date('2026-02-28T23:50:00Z'),
+        races: 4,
+        typed: 1600,
+        errs: 16,
+        secs: 200,
+      },
       { userId: 3, tag: 'ALPHA', endTime: new Date('2026-02-01T06:00:00Z'), races: 2, typed: 900, errs: 9, secs: 110 },
     ]);
     const windows = [
@@ -178,7 +262,10 @@ describe.each(dbKinds)('leaderboards on %s', (kind) => {
       ['2026-02-01 00:00:00', '2026-02-28 23:59:59'],
     ];
     const tz = 'America/Chicago';
-    const same = (fast: Array<{ Races: number; Points: number; WPM: number | null; Accuracy: number | null }>, naive: typeof fast) => {
+    const same = (
+      fast: Array<{ Races: number; Points: number; WPM: number | null; Accuracy: number | null }>,
+      naive: typeof fast,
+    ) => {
       expect(fast.map((r) => r.Races)).toEqual(naive.map((r) => r.Races));
       fast.forEach((r, i) => {
         expect(r.Points).toBeCloseTo(naive[i].Points, 9);
@@ -196,7 +283,9 @@ describe.each(dbKinds)('leaderboards on %s', (kind) => {
       expect(racers.map((r: { Username: string }) => r.Username)).toEqual(naiveRacers.map((r) => r.Username));
       same(racers, naiveRacers);
       for (const showBots of [false, true]) {
-        const teams = (await t.app.inject(q('team-leaderboard', s, e, `&showbot=${showBots ? 'TRUE' : 'FALSE'}`))).json();
+        const teams = (
+          await t.app.inject(q('team-leaderboard', s, e, `&showbot=${showBots ? 'TRUE' : 'FALSE'}`))
+        ).json();
         const naiveTeams = await teamLeaderboard(t.db, w, { ...opts, showBots });
         expect(teams.map((r: { TeamTag: string }) => r.TeamTag)).toEqual(naiveTeams.map((r) => r.TeamTag));
         same(teams, naiveTeams);

@@ -45,7 +45,11 @@ export async function openLiveStream(url: string): Promise<LiveStream> {
           buffer = buffer.slice(cut + 2);
           if (block.startsWith(':')) items.push({ kind: 'comment', data: block.slice(1).trim() });
           else {
-            const field = (name: string) => block.split('\n').find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? '';
+            const field = (name: string) =>
+              block
+                .split('\n')
+                .find((l) => l.startsWith(`${name}: `))
+                ?.slice(name.length + 2) ?? '';
             items.push({ kind: field('event') || 'message', data: field('data') });
           }
           wake();

@@ -59,7 +59,10 @@ describe.each(dbKinds)('live stream on %s', (kind) => {
     try {
       expect(await s.next()).toEqual({ kind: 'version', data: '{"version":0}' });
 
-      answers.set('AAA', teamBody('AAA', [{ userID: 7, username: 'ann', played: 3, racesPlayed: 50, typed: 900, errs: 9, secs: 180 }]));
+      answers.set(
+        'AAA',
+        teamBody('AAA', [{ userID: 7, username: 'ann', played: 3, racesPlayed: 50, typed: 900, errs: 9, secs: 180 }]),
+      );
       await pollTeams({ db: t.db, base, tz: TEST_TZ, now: new Date('2026-03-10T17:59:40Z'), delayMs: 0 });
       // One bump for the team's write, one for the run's end ("Data as of" moved).
       expect(await s.versionAtLeast(2)).toBe(2);
@@ -78,7 +81,14 @@ describe.each(dbKinds)('live stream on %s', (kind) => {
     const s = await openLiveStream(url);
     try {
       expect(await s.next()).toEqual({ kind: 'version', data: JSON.stringify({ version: before }) });
-      const run = await pollTeams({ db: t.db, base, tz: TEST_TZ, now: new Date('2026-03-10T18:09:40Z'), delayMs: 0, backoff: { retries: 0 } });
+      const run = await pollTeams({
+        db: t.db,
+        base,
+        tz: TEST_TZ,
+        now: new Date('2026-03-10T18:09:40Z'),
+        delayMs: 0,
+        backoff: { retries: 0 },
+      });
       expect(run.ok).toBe(0);
       await expect(s.next(kind === 'postgres' ? 2500 : 300)).rejects.toThrow('no stream item');
       expect(await readDataVersion(t.db)).toBe(before);

@@ -66,7 +66,12 @@ describe.skipIf(!reachable)('live stream across two instances on PostgreSQL', ()
     expect(await onB.next()).toEqual({ kind: 'version', data: '{"version":0}' });
     const cookie = await login(a.app, 'boss', 'boss-password-123');
     const started = Date.now();
-    const res = await a.app.inject({ method: 'POST', url: '/api/admin/tracked-teams', headers: json(cookie), payload: { tag: 'NEWT' } });
+    const res = await a.app.inject({
+      method: 'POST',
+      url: '/api/admin/tracked-teams',
+      headers: json(cookie),
+      payload: { tag: 'NEWT' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await onB.versionAtLeast(1, 5000)).toBe(1);
     expect(Date.now() - started).toBeLessThan(5000);

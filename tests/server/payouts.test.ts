@@ -33,7 +33,9 @@ async function seed(db: Database) {
        (1, 'Cup', '2026-03-02T18:00:00Z', '2026-03-02T21:00:00Z', 2, 4, 2, 3, 20, 1.5, 2),
        (2, 'Free', '2026-03-02T18:00:00Z', '2026-03-02T21:00:00Z', NULL, NULL, NULL, NULL, NULL, NULL, NULL)`,
   );
-  await db.query(`INSERT INTO event_teams (event_id, tag, position) VALUES (1, 'ALPHA', 0), (1, 'BRAVO', 1), (2, 'ALPHA', 0)`);
+  await db.query(
+    `INSERT INTO event_teams (event_id, tag, position) VALUES (1, 'ALPHA', 0), (1, 'BRAVO', 1), (2, 'ALPHA', 0)`,
+  );
   await addBatches(db, [
     { userId: 1, tag: 'ALPHA', endTime: at('2026-03-02T18:30:00Z'), races: 10, typed: 1000, errs: 10, secs: 120 },
     { userId: 2, tag: 'BRAVO', endTime: at('2026-03-02T18:30:00Z'), races: 7, typed: 1000, errs: 30, secs: 120 },
@@ -47,7 +49,15 @@ async function changed(db: Database) {
   notifyDataChanged(await bumpDataVersion(db));
 }
 
-interface Row { Username: string; Winnings: number | null; Paid: boolean; PaidAmount: number | null; PaidAt: string | null; Owed: number; Overpaid: number }
+interface Row {
+  Username: string;
+  Winnings: number | null;
+  Paid: boolean;
+  PaidAmount: number | null;
+  PaidAt: string | null;
+  Owed: number;
+  Overpaid: number;
+}
 
 describe.each(dbKinds)('event payouts on %s', (kind) => {
   let t: TestContext;
@@ -71,10 +81,18 @@ describe.each(dbKinds)('event payouts on %s', (kind) => {
   const mark = (cookie: string | undefined, id: number | string, payload: object) =>
     t.app.inject({ method: 'POST', url: `/api/event-payouts/${id}/mark`, headers: json(cookie), payload });
   const brief = (rows: Row[]) => rows.map((r) => [r.Username, r.Winnings, r.Paid, r.PaidAmount, r.Owed, r.Overpaid]);
-  const marks = async () => (await t.db.query('SELECT event_id, user_id::int AS user_id, amount_cents::int AS cents, paid_by FROM payout_marks ORDER BY user_id')).rows;
+  const marks = async () =>
+    (
+      await t.db.query(
+        'SELECT event_id, user_id::int AS user_id, amount_cents::int AS cents, paid_by FROM payout_marks ORDER BY user_id',
+      )
+    ).rows;
   const audit = async () =>
-    (await t.db.query<{ actor: string; action: string; at: Date; detail: unknown }>("SELECT actor, action, at, detail FROM audit_log WHERE action LIKE 'payout.%' ORDER BY id")).rows
-      .map((r) => ({ ...r, detail: typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail }));
+    (
+      await t.db.query<{ actor: string; action: string; at: Date; detail: unknown }>(
+        "SELECT actor, action, at, detail FROM audit_log WHERE action LIKE 'payout.%' ORDER BY id",
+      )
+    ).rows.map((r) => ({ ...r, detail: typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail }));
 
   it('lists the winners with hand-computed amounts, all unpaid at first', async () => {
     const res = await get(1);
@@ -87,21 +105,38 @@ describe.each(dbKinds)('event payouts on %s', (kind) => {
       ['eve', 6, false, null, 6, 0],
       ['dan', 3, false, null, 3, 0],
     ]);
-    expect(body.payouts[0]).toMatchObject({ CurrentDisplayName: 'Ann A', TeamTag: 'ALPHA', TotalRaces: 10, Accuracy: 0.99, bot: 0, PaidAt: null });
+    expect(body.payouts[0]).toMatchObject({
+      CurrentDisplayName: 'Ann A',
+      TeamTag: 'ALPHA',
+      TotalRaces: 10,
+      Accuracy: 0.99,
+      bot: 0,
+      PaidAt: null,
+    });
     expect(body.totals).toEqual({ Winners: 4, Winnings: 38, Paid: 0, Owed: 38, Overpaid: 0 });
   });
 
   it('answers an event without pay-to-play with no winners', async () => {
     const res = await get(2);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ paysOut: false, payouts: [], totals: { Winners: 0, Winnings: 0, Paid: 0, Owed: 0, Overpaid: 0 } });
+    expect(res.json()).toEqual({
+      paysOut: false,
+      payouts: [],
+      totals: { Winners: 0, Winnings: 0, Paid: 0, Owed: 0, Overpaid: 0 },
+    });
   });
 
   it('marks paid: a teamadmin of one of the event’s teams, and an admin; audited with who and when', async () => {
     // bob races for BRAVO, but ALPHA is in the event: its teamadmin may pay him.
     const a = await mark(captA, 1, { Username: 'bob', Paid: true, Amount: 9 });
     expect(a.statusCode, a.body).toBe(200);
-    expect(a.json()).toEqual({ success: true, Username: 'bob', Paid: true, PaidAmount: 9, PaidAt: '2026-03-10 13:00:00' });
+    expect(a.json()).toEqual({
+      success: true,
+      Username: 'bob',
+      Paid: true,
+      PaidAmount: 9,
+      PaidAt: '2026-03-10 13:00:00',
+    });
     t.setNow(new Date('2026-03-10T18:05:00Z'));
     const b = await mark(admin, 1, { Username: 'ANN', Paid: true, Amount: 20 });
     expect(b.statusCode, b.body).toBe(200);
@@ -112,8 +147,18 @@ describe.each(dbKinds)('event payouts on %s', (kind) => {
       { event_id: 1, user_id: 2, cents: 900, paid_by: 'captA' },
     ]);
     expect(await audit()).toEqual([
-      { actor: 'captA', action: 'payout.paid', at: new Date('2026-03-10T18:00:00Z'), detail: { eventId: 1, username: 'bob', amount: 9 } },
-      { actor: 'root', action: 'payout.paid', at: new Date('2026-03-10T18:05:00Z'), detail: { eventId: 1, username: 'ann', amount: 20 } },
+      {
+        actor: 'captA',
+        action: 'payout.paid',
+        at: new Date('2026-03-10T18:00:00Z'),
+        detail: { eventId: 1, username: 'bob', amount: 9 },
+      },
+      {
+        actor: 'root',
+        action: 'payout.paid',
+        at: new Date('2026-03-10T18:05:00Z'),
+        detail: { eventId: 1, username: 'ann', amount: 20 },
+      },
     ]);
 
     const body = (await get(1)).json();
@@ -129,7 +174,9 @@ describe.each(dbKinds)('event payouts on %s', (kind) => {
 
   it('shows the difference when the standings change after a mark, and refuses a stale amount', async () => {
     // bob races 2 more (9 races, typed 1200, errs 36: acc .97): floor(7/2) = 3 × 3 × 1.5 = 13.50.
-    await addBatches(t.db, [{ userId: 2, tag: 'BRAVO', endTime: at('2026-03-02T19:00:00Z'), races: 2, typed: 200, errs: 6, secs: 30 }]);
+    await addBatches(t.db, [
+      { userId: 2, tag: 'BRAVO', endTime: at('2026-03-02T19:00:00Z'), races: 2, typed: 200, errs: 6, secs: 30 },
+    ]);
     // The cap falls to 16: ann's 24 is capped at 16, below the 20 paid.
     await t.db.query('UPDATE events SET cap = 16 WHERE event_id = 1');
     await changed(t.db);
@@ -151,7 +198,11 @@ describe.each(dbKinds)('event payouts on %s', (kind) => {
 
     const again = await mark(captA, 1, { Username: 'bob', Paid: true, Amount: 13.5 });
     expect(again.statusCode, again.body).toBe(200);
-    expect((await audit()).at(-1)).toMatchObject({ actor: 'captA', action: 'payout.paid', detail: { eventId: 1, username: 'bob', amount: 13.5, previousAmount: 9 } });
+    expect((await audit()).at(-1)).toMatchObject({
+      actor: 'captA',
+      action: 'payout.paid',
+      detail: { eventId: 1, username: 'bob', amount: 13.5, previousAmount: 9 },
+    });
     expect((await get(1)).json().totals).toEqual({ Winners: 4, Winnings: 38.5, Paid: 33.5, Owed: 9, Overpaid: 4 });
   });
 
@@ -160,9 +211,21 @@ describe.each(dbKinds)('event payouts on %s', (kind) => {
     const res = await mark(admin, 1, { Username: 'ann', Paid: false });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ success: true, Username: 'ann', Paid: false, PaidAmount: null, PaidAt: null });
-    expect((await audit()).at(-1)).toEqual({ actor: 'root', action: 'payout.unpaid', at: new Date('2026-03-10T18:10:00Z'), detail: { eventId: 1, username: 'ann', amount: 20 } });
+    expect((await audit()).at(-1)).toEqual({
+      actor: 'root',
+      action: 'payout.unpaid',
+      at: new Date('2026-03-10T18:10:00Z'),
+      detail: { eventId: 1, username: 'ann', amount: 20 },
+    });
     const rows = (await get(1)).json().payouts as Row[];
-    expect(rows[0]).toMatchObject({ Username: 'ann', Winnings: 16, Paid: false, PaidAmount: null, Owed: 16, Overpaid: 0 });
+    expect(rows[0]).toMatchObject({
+      Username: 'ann',
+      Winnings: 16,
+      Paid: false,
+      PaidAmount: null,
+      Owed: 16,
+      Overpaid: 0,
+    });
 
     const count = (await audit()).length;
     const again = await mark(admin, 1, { Username: 'eve', Paid: false });

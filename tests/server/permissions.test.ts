@@ -32,8 +32,22 @@ const OWN_TEAM = { anonymous: 401, teamadminOwn: 200, teamadminOther: 403, admin
 /** Public reads: everyone reads them, nobody changes anything. */
 const PUBLIC_READ = { anonymous: 200, teamadminOwn: 200, teamadminOther: 200, admin: 200 };
 
-const FORM = { Title: 'E', Description: '', StartTime: '2026-03-01T00:00', EndTime: '2026-03-02T00:00', DefaultSort: 'Races' };
-const SETTINGS = { MinRaces: 1, QualifyingRaces: 2, RaceIncrement: 3, PayoutIncrement: 4, Cap: 5, AccBonus96: 1, AccBonus98: 1 };
+const FORM = {
+  Title: 'E',
+  Description: '',
+  StartTime: '2026-03-01T00:00',
+  EndTime: '2026-03-02T00:00',
+  DefaultSort: 'Races',
+};
+const SETTINGS = {
+  MinRaces: 1,
+  QualifyingRaces: 2,
+  RaceIncrement: 3,
+  PayoutIncrement: 4,
+  Cap: 5,
+  AccBonus96: 1,
+  AccBonus98: 1,
+};
 
 async function addEvent(db: Database, tags: string[]): Promise<number> {
   const { rows } = await db.query<{ event_id: number }>(
@@ -52,7 +66,9 @@ async function addPaidEvent(db: Database, tags: string[]): Promise<number> {
   await db.query('UPDATE events SET qualifying_races = 1, payout_increment = 5 WHERE event_id = $1', [id]);
   if (!withPayoutBatch.has(db)) {
     withPayoutBatch.add(db);
-    await addBatches(db, [{ userId: 1, tag: 'ALPHA', endTime: new Date('2026-03-01T12:00:00Z'), races: 3, typed: 900, errs: 9, secs: 90 }]);
+    await addBatches(db, [
+      { userId: 1, tag: 'ALPHA', endTime: new Date('2026-03-01T12:00:00Z'), races: 3, typed: 900, errs: 9, secs: 90 },
+    ]);
   }
   return id;
 }
@@ -69,79 +85,153 @@ let serial = 0;
 const fresh = (prefix: string) => `${prefix}${++serial}`;
 
 const CASES: Case[] = [
-  { name: 'POST /api/users', expected: ADMIN_ONLY, request: async () => ({ method: 'POST', url: '/api/users', payload: { username: fresh('new'), password: 'new-password-12' } }) },
   {
-    name: 'PUT /api/users/{id} (edit)', expected: ADMIN_ONLY,
-    request: async (db) => ({ method: 'PUT', url: `/api/users/${await addUser(db, { username: fresh('u'), password: 'pw', role: 'teamadmin' })}`, payload: { username: fresh('renamed'), role: 'admin' } }),
+    name: 'POST /api/users',
+    expected: ADMIN_ONLY,
+    request: async () => ({
+      method: 'POST',
+      url: '/api/users',
+      payload: { username: fresh('new'), password: 'new-password-12' },
+    }),
   },
   {
-    name: 'PUT /api/users/{id} (password)', expected: ADMIN_ONLY,
-    request: async (db) => ({ method: 'PUT', url: `/api/users/${await addUser(db, { username: fresh('u'), password: 'pw', role: 'teamadmin' })}`, payload: { password: 'changed-password' } }),
+    name: 'PUT /api/users/{id} (edit)',
+    expected: ADMIN_ONLY,
+    request: async (db) => ({
+      method: 'PUT',
+      url: `/api/users/${await addUser(db, { username: fresh('u'), password: 'pw', role: 'teamadmin' })}`,
+      payload: { username: fresh('renamed'), role: 'admin' },
+    }),
   },
   {
-    name: 'DELETE /api/users/{id}', expected: ADMIN_ONLY,
-    request: async (db) => ({ method: 'DELETE', url: `/api/users/${await addUser(db, { username: fresh('u'), password: 'pw', role: 'teamadmin' })}` }),
+    name: 'PUT /api/users/{id} (password)',
+    expected: ADMIN_ONLY,
+    request: async (db) => ({
+      method: 'PUT',
+      url: `/api/users/${await addUser(db, { username: fresh('u'), password: 'pw', role: 'teamadmin' })}`,
+      payload: { password: 'changed-password' },
+    }),
   },
-  { name: 'POST /api/admin/events (own team)', expected: OWN_TEAM, request: async () => ({ method: 'POST', url: '/api/admin/events', payload: { ...FORM, TeamTag: 'alpha' } }) },
   {
-    name: 'POST /api/admin/events (own and another team)', expected: ADMIN_ONLY,
+    name: 'DELETE /api/users/{id}',
+    expected: ADMIN_ONLY,
+    request: async (db) => ({
+      method: 'DELETE',
+      url: `/api/users/${await addUser(db, { username: fresh('u'), password: 'pw', role: 'teamadmin' })}`,
+    }),
+  },
+  {
+    name: 'POST /api/admin/events (own team)',
+    expected: OWN_TEAM,
+    request: async () => ({ method: 'POST', url: '/api/admin/events', payload: { ...FORM, TeamTag: 'alpha' } }),
+  },
+  {
+    name: 'POST /api/admin/events (own and another team)',
+    expected: ADMIN_ONLY,
     request: async () => ({ method: 'POST', url: '/api/admin/events', payload: { ...FORM, TeamTag: 'ALPHA BRAVO' } }),
   },
   {
-    name: 'PUT /api/admin/events/{id} (form)', expected: OWN_TEAM,
-    request: async (db) => ({ method: 'PUT', url: `/api/admin/events/${await addEvent(db, ['ALPHA'])}`, payload: { ...FORM, Title: 'Changed', TeamTag: 'ALPHA' } }),
+    name: 'PUT /api/admin/events/{id} (form)',
+    expected: OWN_TEAM,
+    request: async (db) => ({
+      method: 'PUT',
+      url: `/api/admin/events/${await addEvent(db, ['ALPHA'])}`,
+      payload: { ...FORM, Title: 'Changed', TeamTag: 'ALPHA' },
+    }),
   },
   {
-    name: 'PUT /api/admin/events/{id} (moving it to another team)', expected: ADMIN_ONLY,
-    request: async (db) => ({ method: 'PUT', url: `/api/admin/events/${await addEvent(db, ['ALPHA'])}`, payload: { ...FORM, TeamTag: 'BRAVO' } }),
+    name: 'PUT /api/admin/events/{id} (moving it to another team)',
+    expected: ADMIN_ONLY,
+    request: async (db) => ({
+      method: 'PUT',
+      url: `/api/admin/events/${await addEvent(db, ['ALPHA'])}`,
+      payload: { ...FORM, TeamTag: 'BRAVO' },
+    }),
   },
   {
-    name: 'PUT /api/admin/events/{id} (cross-team event)', expected: ADMIN_ONLY,
-    request: async (db) => ({ method: 'PUT', url: `/api/admin/events/${await addEvent(db, ['ALPHA', 'BRAVO'])}`, payload: SETTINGS }),
+    name: 'PUT /api/admin/events/{id} (cross-team event)',
+    expected: ADMIN_ONLY,
+    request: async (db) => ({
+      method: 'PUT',
+      url: `/api/admin/events/${await addEvent(db, ['ALPHA', 'BRAVO'])}`,
+      payload: SETTINGS,
+    }),
   },
   {
-    name: 'PUT /api/admin/events/{id} (pay-to-play)', expected: OWN_TEAM,
-    request: async (db) => ({ method: 'PUT', url: `/api/admin/events/${await addEvent(db, ['ALPHA'])}`, payload: SETTINGS }),
+    name: 'PUT /api/admin/events/{id} (pay-to-play)',
+    expected: OWN_TEAM,
+    request: async (db) => ({
+      method: 'PUT',
+      url: `/api/admin/events/${await addEvent(db, ['ALPHA'])}`,
+      payload: SETTINGS,
+    }),
   },
   {
-    name: 'DELETE /api/admin/events/{id}', expected: OWN_TEAM,
+    name: 'DELETE /api/admin/events/{id}',
+    expected: OWN_TEAM,
     request: async (db) => ({ method: 'DELETE', url: `/api/admin/events/${await addEvent(db, ['ALPHA'])}` }),
   },
   {
-    name: 'POST /api/update-member-squad (tag from the member)', expected: OWN_TEAM,
+    name: 'POST /api/update-member-squad (tag from the member)',
+    expected: OWN_TEAM,
     request: async (db) => {
       await db.query('DELETE FROM squad_assignments');
       return { method: 'POST', url: '/api/update-member-squad', payload: { username: 'alf', squad: 'Mango' } };
     },
   },
   {
-    name: 'POST /api/update-member-squad (tag sent)', expected: OWN_TEAM,
+    name: 'POST /api/update-member-squad (tag sent)',
+    expected: OWN_TEAM,
     request: async (db) => {
-      await db.query("INSERT INTO squad_assignments (tag, user_id, squad) VALUES ('ALPHA', 1, 'Fig') ON CONFLICT (tag, user_id) DO UPDATE SET squad = 'Fig'");
-      return { method: 'POST', url: '/api/update-member-squad', payload: { username: 'alf', squad: 'Unassigned', tag: 'ALPHA' } };
+      await db.query(
+        "INSERT INTO squad_assignments (tag, user_id, squad) VALUES ('ALPHA', 1, 'Fig') ON CONFLICT (tag, user_id) DO UPDATE SET squad = 'Fig'",
+      );
+      return {
+        method: 'POST',
+        url: '/api/update-member-squad',
+        payload: { username: 'alf', squad: 'Unassigned', tag: 'ALPHA' },
+      };
     },
   },
   {
-    name: 'POST /api/update-custom-squad-name', expected: OWN_TEAM,
-    request: async () => ({ method: 'POST', url: '/api/update-custom-squad-name', payload: { tag: 'ALPHA', squad: 'Fig', customName: fresh('Figs') } }),
+    name: 'POST /api/update-custom-squad-name',
+    expected: OWN_TEAM,
+    request: async () => ({
+      method: 'POST',
+      url: '/api/update-custom-squad-name',
+      payload: { tag: 'ALPHA', squad: 'Fig', customName: fresh('Figs') },
+    }),
   },
   {
-    name: 'POST /api/update-custom-squad-name (removing it)', expected: OWN_TEAM,
+    name: 'POST /api/update-custom-squad-name (removing it)',
+    expected: OWN_TEAM,
     request: async (db) => {
-      await db.query("INSERT INTO squad_names (tag, squad, custom_name) VALUES ('ALPHA', 'Peach', 'Peaches') ON CONFLICT (tag, squad) DO NOTHING");
-      return { method: 'POST', url: '/api/update-custom-squad-name', payload: { tag: 'ALPHA', squad: 'Peach', customName: '' } };
+      await db.query(
+        "INSERT INTO squad_names (tag, squad, custom_name) VALUES ('ALPHA', 'Peach', 'Peaches') ON CONFLICT (tag, squad) DO NOTHING",
+      );
+      return {
+        method: 'POST',
+        url: '/api/update-custom-squad-name',
+        payload: { tag: 'ALPHA', squad: 'Peach', customName: '' },
+      };
     },
   },
   {
-    name: 'PUT /api/admin/bot-flags/{username}', expected: ADMIN_ONLY,
+    name: 'PUT /api/admin/bot-flags/{username}',
+    expected: ADMIN_ONLY,
     request: async (db) => {
       await db.query('DELETE FROM bot_flags');
       return { method: 'PUT', url: '/api/admin/bot-flags/alf', payload: { bot: true } };
     },
   },
-  { name: 'POST /api/admin/tracked-teams', expected: ADMIN_ONLY, request: async () => ({ method: 'POST', url: '/api/admin/tracked-teams', payload: { tag: fresh('NEW') } }) },
   {
-    name: 'DELETE /api/admin/tracked-teams/{tag}', expected: ADMIN_ONLY,
+    name: 'POST /api/admin/tracked-teams',
+    expected: ADMIN_ONLY,
+    request: async () => ({ method: 'POST', url: '/api/admin/tracked-teams', payload: { tag: fresh('NEW') } }),
+  },
+  {
+    name: 'DELETE /api/admin/tracked-teams/{tag}',
+    expected: ADMIN_ONLY,
     request: async (db) => {
       const tag = fresh('OLD');
       await addTeam(db, tag);
@@ -149,51 +239,119 @@ const CASES: Case[] = [
     },
   },
   {
-    name: 'POST /api/event-payouts/{id}/mark (paid)', expected: OWN_TEAM,
-    request: async (db) => ({ method: 'POST', url: `/api/event-payouts/${await addPaidEvent(db, ['ALPHA'])}/mark`, payload: { Username: 'alf', Paid: true, Amount: 15 } }),
+    name: 'POST /api/event-payouts/{id}/mark (paid)',
+    expected: OWN_TEAM,
+    request: async (db) => ({
+      method: 'POST',
+      url: `/api/event-payouts/${await addPaidEvent(db, ['ALPHA'])}/mark`,
+      payload: { Username: 'alf', Paid: true, Amount: 15 },
+    }),
   },
   {
-    name: 'POST /api/event-payouts/{id}/mark (unpaid)', expected: OWN_TEAM,
+    name: 'POST /api/event-payouts/{id}/mark (unpaid)',
+    expected: OWN_TEAM,
     request: async (db) => {
       const id = await addPaidEvent(db, ['ALPHA']);
-      await db.query("INSERT INTO payout_marks (event_id, user_id, amount_cents, paid_at, paid_by) VALUES ($1, 1, 1500, now(), 'x')", [id]);
+      await db.query(
+        "INSERT INTO payout_marks (event_id, user_id, amount_cents, paid_at, paid_by) VALUES ($1, 1, 1500, now(), 'x')",
+        [id],
+      );
       return { method: 'POST', url: `/api/event-payouts/${id}/mark`, payload: { Username: 'alf', Paid: false } };
     },
   },
   {
     // Any team in the event will do: BRAVO's teamadmin may mark ALPHA's racer in a shared event.
-    name: 'POST /api/event-payouts/{id}/mark (event of both teams)', expected: { anonymous: 401, teamadminOwn: 200, teamadminOther: 200, admin: 200 },
-    request: async (db) => ({ method: 'POST', url: `/api/event-payouts/${await addPaidEvent(db, ['ALPHA', 'BRAVO'])}/mark`, payload: { Username: 'alf', Paid: true, Amount: 15 } }),
+    name: 'POST /api/event-payouts/{id}/mark (event of both teams)',
+    expected: { anonymous: 401, teamadminOwn: 200, teamadminOther: 200, admin: 200 },
+    request: async (db) => ({
+      method: 'POST',
+      url: `/api/event-payouts/${await addPaidEvent(db, ['ALPHA', 'BRAVO'])}/mark`,
+      payload: { Username: 'alf', Paid: true, Amount: 15 },
+    }),
   },
   {
-    name: 'PUT /api/admin/discord', expected: OWN_TEAM,
-    request: async () => ({ method: 'PUT', url: '/api/admin/discord', payload: { tag: 'ALPHA', url: `https://discord.com/api/webhooks/123456789012/${fresh('token-abcdefgh')}`, eventStandings: true, dailyTop: false } }),
+    name: 'PUT /api/admin/discord',
+    expected: OWN_TEAM,
+    request: async () => ({
+      method: 'PUT',
+      url: '/api/admin/discord',
+      payload: {
+        tag: 'ALPHA',
+        url: `https://discord.com/api/webhooks/123456789012/${fresh('token-abcdefgh')}`,
+        eventStandings: true,
+        dailyTop: false,
+      },
+    }),
   },
   {
-    name: 'DELETE /api/admin/discord/{tag}', expected: OWN_TEAM,
+    name: 'DELETE /api/admin/discord/{tag}',
+    expected: OWN_TEAM,
     request: async (db) => {
       await addWebhook(db);
       return { method: 'DELETE', url: '/api/admin/discord/ALPHA' };
     },
   },
   {
-    name: 'POST /api/admin/discord/test', expected: OWN_TEAM,
+    name: 'POST /api/admin/discord/test',
+    expected: OWN_TEAM,
     request: async (db) => {
       await addWebhook(db);
       return { method: 'POST', url: '/api/admin/discord/test', payload: { tag: 'ALPHA' } };
     },
   },
-  { name: 'GET /api/admin/discord', expected: OWN_TEAM, read: true, request: async () => ({ method: 'GET', url: '/api/admin/discord?tag=ALPHA' }) },
-  { name: 'GET /api/users', expected: ADMIN_ONLY, read: true, request: async () => ({ method: 'GET', url: '/api/users' }) },
-  { name: 'GET /api/admin/bot-flags', expected: ADMIN_ONLY, read: true, request: async () => ({ method: 'GET', url: '/api/admin/bot-flags' }) },
-  { name: 'GET /api/admin/tracked-teams', expected: ADMIN_ONLY, read: true, request: async () => ({ method: 'GET', url: '/api/admin/tracked-teams' }) },
-  // Public reads of team data (the Health view): the same answer for everyone, nothing written.
-  { name: 'GET /api/roster-health', expected: PUBLIC_READ, read: true, request: async () => ({ method: 'GET', url: '/api/roster-health?tag=ALPHA' }) },
-  { name: 'GET /api/membership-log', expected: PUBLIC_READ, read: true, request: async () => ({ method: 'GET', url: '/api/membership-log?tag=ALPHA' }) },
-  { name: 'GET /api/admin/audit-log', expected: ADMIN_ONLY, read: true, request: async () => ({ method: 'GET', url: '/api/admin/audit-log' }) },
-  { name: 'GET /api/racer-bests', expected: PUBLIC_READ, read: true, request: async () => ({ method: 'GET', url: '/api/racer-bests?username=alf' }) },
   {
-    name: 'GET /api/racer-compare', expected: PUBLIC_READ, read: true,
+    name: 'GET /api/admin/discord',
+    expected: OWN_TEAM,
+    read: true,
+    request: async () => ({ method: 'GET', url: '/api/admin/discord?tag=ALPHA' }),
+  },
+  {
+    name: 'GET /api/users',
+    expected: ADMIN_ONLY,
+    read: true,
+    request: async () => ({ method: 'GET', url: '/api/users' }),
+  },
+  {
+    name: 'GET /api/admin/bot-flags',
+    expected: ADMIN_ONLY,
+    read: true,
+    request: async () => ({ method: 'GET', url: '/api/admin/bot-flags' }),
+  },
+  {
+    name: 'GET /api/admin/tracked-teams',
+    expected: ADMIN_ONLY,
+    read: true,
+    request: async () => ({ method: 'GET', url: '/api/admin/tracked-teams' }),
+  },
+  // Public reads of team data (the Health view): the same answer for everyone, nothing written.
+  {
+    name: 'GET /api/roster-health',
+    expected: PUBLIC_READ,
+    read: true,
+    request: async () => ({ method: 'GET', url: '/api/roster-health?tag=ALPHA' }),
+  },
+  {
+    name: 'GET /api/membership-log',
+    expected: PUBLIC_READ,
+    read: true,
+    request: async () => ({ method: 'GET', url: '/api/membership-log?tag=ALPHA' }),
+  },
+  {
+    name: 'GET /api/admin/audit-log',
+    expected: ADMIN_ONLY,
+    read: true,
+    request: async () => ({ method: 'GET', url: '/api/admin/audit-log' }),
+  },
+  {
+    name: 'GET /api/racer-bests',
+    expected: PUBLIC_READ,
+    read: true,
+    request: async () => ({ method: 'GET', url: '/api/racer-bests?username=alf' }),
+  },
+  {
+    name: 'GET /api/racer-compare',
+    expected: PUBLIC_READ,
+    read: true,
     request: async () => ({ method: 'GET', url: '/api/racer-compare?a=alf&b=bea&from=2026-03-01&to=2026-03-07' }),
   },
 ];
@@ -237,8 +395,9 @@ describe.each(dbKinds)('permission matrix on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('knows each teamadmin\'s team', async () => {
-    const team = async (c: Caller) => (await t.app.inject({ url: '/api/my-team-tag', headers: { cookie: cookies[c]! } })).json().teamTag;
+  it("knows each teamadmin's team", async () => {
+    const team = async (c: Caller) =>
+      (await t.app.inject({ url: '/api/my-team-tag', headers: { cookie: cookies[c]! } })).json().teamTag;
     expect(await team('teamadminOwn')).toBe('ALPHA');
     expect(await team('teamadminOther')).toBe('BRAVO');
   });
@@ -266,7 +425,12 @@ describe.each(dbKinds)('permission matrix on %s', (kind) => {
   });
 
   it('refuses an anonymous caller before looking at the body', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/events', headers: json(), payload: { nonsense: true } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/events',
+      headers: json(),
+      payload: { nonsense: true },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: 'Login required' });
   });

@@ -42,10 +42,16 @@ describe('TRUST_PROXY', () => {
       const app = await buildApp({ db, config: { ...loadConfig({}), trustProxy }, now: () => new Date() });
       app.get('/whoami', async (request) => ({ ip: request.ip, host: request.host, protocol: request.protocol }));
       apps.push(app);
-      return (await app.inject({ url: '/whoami', headers: { host: 'internal:3000', ...headers }, remoteAddress })).json();
+      return (
+        await app.inject({ url: '/whoami', headers: { host: 'internal:3000', ...headers }, remoteAddress })
+      ).json();
     }
 
-    const forged = { 'x-forwarded-for': '6.6.6.6, 203.0.113.9', 'x-forwarded-host': 'stats.example.org', 'x-forwarded-proto': 'https' };
+    const forged = {
+      'x-forwarded-for': '6.6.6.6, 203.0.113.9',
+      'x-forwarded-host': 'stats.example.org',
+      'x-forwarded-proto': 'https',
+    };
 
     it('takes the right-most address the one trusted proxy added, not the left-most a client can write', async () => {
       expect(await whoami(1, forged)).toEqual({ ip: '203.0.113.9', host: 'stats.example.org', protocol: 'https' });
@@ -60,7 +66,11 @@ describe('TRUST_PROXY', () => {
 
     it('believes no forwarded header without TRUST_PROXY, nor from an address that is not a listed proxy', async () => {
       expect(await whoami(false, forged)).toEqual({ ip: '10.0.0.2', host: 'internal:3000', protocol: 'http' });
-      expect(await whoami('127.0.0.1', forged, '10.0.0.2')).toEqual({ ip: '10.0.0.2', host: 'internal:3000', protocol: 'http' });
+      expect(await whoami('127.0.0.1', forged, '10.0.0.2')).toEqual({
+        ip: '10.0.0.2',
+        host: 'internal:3000',
+        protocol: 'http',
+      });
     });
   });
 });
@@ -74,7 +84,12 @@ describe.each(dbKinds)('cross-site guard on %s', (kind) => {
   afterAll(() => direct.close());
   const sessions = async () => (await direct.db.query('SELECT 1 FROM sessions')).rows.length;
   const login = (url: string, headers: Record<string, string>) =>
-    direct.app.inject({ method: 'POST', url, payload: { username: 'Boss', password: 'boss-password-1' }, headers: { host: 'stats.local', ...headers } });
+    direct.app.inject({
+      method: 'POST',
+      url,
+      payload: { username: 'Boss', password: 'boss-password-1' },
+      headers: { host: 'stats.local', ...headers },
+    });
 
   it('does not take X-Forwarded-Host as an own host without a trusted proxy', async () => {
     const res = await login('/api/login', { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' });
@@ -105,15 +120,20 @@ describe.each(dbKinds)('login throttling behind a trusted proxy on %s', (kind) =
   afterAll(() => t.close());
   const attempt = (forwardedFor: string, username: string, password: string) =>
     t.app.inject({
-      method: 'POST', url: '/api/login', payload: { username, password },
-      headers: { 'x-forwarded-for': forwardedFor }, remoteAddress: '127.0.0.1',
+      method: 'POST',
+      url: '/api/login',
+      payload: { username, password },
+      headers: { 'x-forwarded-for': forwardedFor },
+      remoteAddress: '127.0.0.1',
     });
 
   it('counts the address the proxy saw, however the client fills the left of X-Forwarded-For', async () => {
     for (let i = 0; i < ADDRESS_POLICY.threshold; i++) {
       expect((await attempt(`192.0.2.${i}, 203.0.113.9`, `user${i}`, 'wrong-password')).statusCode).toBe(401);
     }
-    const { rows } = await t.db.query<{ key: string; failures: number }>("SELECT key, failures FROM login_failures WHERE key LIKE 'ip:%'");
+    const { rows } = await t.db.query<{ key: string; failures: number }>(
+      "SELECT key, failures FROM login_failures WHERE key LIKE 'ip:%'",
+    );
     expect(rows).toEqual([{ key: 'ip:203.0.113.9', failures: ADDRESS_POLICY.threshold }]);
     expect((await attempt('198.51.100.1, 203.0.113.9', 'Boss', 'boss-password-1')).statusCode).toBe(429);
     expect((await attempt('203.0.113.9, 198.51.100.20', 'Boss', 'boss-password-1')).statusCode).toBe(200);

@@ -24,7 +24,16 @@ describe.each(dbKinds)('racer pages on %s', (kind) => {
     );
     await addBatches(t.db, [
       // Sat 01-31 12:00 CT: 120 WPM, 6 races.
-      { userId: 101, tag: 'TEST', endTime: at('2026-01-31T18:00:00Z'), races: 6, lifetimeRaces: 7, typed: 3000, errs: 30, secs: 300 },
+      {
+        userId: 101,
+        tag: 'TEST',
+        endTime: at('2026-01-31T18:00:00Z'),
+        races: 6,
+        lifetimeRaces: 7,
+        typed: 3000,
+        errs: 30,
+        secs: 300,
+      },
       // Sun 02-01: 100 WPM twice; the day: 55 races, typed 25,000, errs 65, secs 3,000.
       { userId: 101, tag: 'TEST', endTime: at('2026-02-01T16:00:00Z'), races: 30, typed: 15_000, errs: 15, secs: 1800 },
       { userId: 101, tag: 'TEST', endTime: at('2026-02-01T16:10:00Z'), races: 25, typed: 10_000, errs: 50, secs: 1200 },
@@ -32,7 +41,16 @@ describe.each(dbKinds)('racer pages on %s', (kind) => {
       { userId: 101, tag: 'TEST', endTime: at('2026-02-02T15:00:00Z'), races: 4, typed: 2500, errs: 0, secs: 120 },
       { userId: 101, tag: 'OTHER', endTime: at('2026-02-02T15:00:00Z'), races: 1, typed: 500, errs: 0, secs: 60 },
       // 160 WPM; 900 lifetime races played off the team.
-      { userId: 101, tag: 'TEST', endTime: at('2026-02-02T15:10:00Z'), races: 5, lifetimeRaces: 900, typed: 3200, errs: 32, secs: 240 },
+      {
+        userId: 101,
+        tag: 'TEST',
+        endTime: at('2026-02-02T15:10:00Z'),
+        races: 5,
+        lifetimeRaces: 900,
+        typed: 3200,
+        errs: 32,
+        secs: 240,
+      },
       // 23:30 CT still 02-02: the day has 70 races, typed 30,200, errs 92, secs 2,820, lifetime 965.
       { userId: 101, tag: 'TEST', endTime: at('2026-02-03T05:30:00Z'), races: 60, typed: 24_000, errs: 60, secs: 2400 },
       // Midnight CT belongs to 02-03.
@@ -48,9 +66,22 @@ describe.each(dbKinds)('racer pages on %s', (kind) => {
     const res = await t.app.inject('/api/racer-bests?username=alice');
     expect(res.statusCode).toBe(200);
     const body = RacerBestsResponse.parse(res.json());
-    expect(body.bests.map((b) => b.kind)).toEqual(['fastest-batch', 'most-races-day', 'most-races-week', 'best-accuracy-day']);
+    expect(body.bests.map((b) => b.kind)).toEqual([
+      'fastest-batch',
+      'most-races-day',
+      'most-races-week',
+      'best-accuracy-day',
+    ]);
     const [fastest, day, week, acc] = body.bests;
-    expect(fastest).toEqual({ kind: 'fastest-batch', at: '2026-02-02 09:00:00', from: '2026-02-02', to: '2026-02-02', races: 5, wpm: 200, accuracy: 1 });
+    expect(fastest).toEqual({
+      kind: 'fastest-batch',
+      at: '2026-02-02 09:00:00',
+      from: '2026-02-02',
+      to: '2026-02-02',
+      races: 5,
+      wpm: 200,
+      accuracy: 1,
+    });
     expect(day).toMatchObject({ at: '2026-02-02', from: '2026-02-02', to: '2026-02-02', races: 70 });
     expect(day.wpm).toBeCloseTo(6040 / 47, 10); // 128.51
     expect(day.accuracy).toBeCloseTo(1 - 92 / 30_200, 12);
@@ -63,14 +94,23 @@ describe.each(dbKinds)('racer pages on %s', (kind) => {
     expect(acc.accuracy).toBeCloseTo(0.9974, 12);
     // 7 + 55 + 965 + 10 = 1,037 recorded: 4,003 before, 4,010 / 4,065 / 5,030 / 5,040 after each day.
     expect(body.lifetimeRaces).toBe(5040);
-    expect(body.milestones).toEqual([{ races: 1000, day: null }, { races: 5000, day: '2026-02-02' }]);
+    expect(body.milestones).toEqual([
+      { races: 1000, day: null },
+      { races: 5000, day: '2026-02-02' },
+    ]);
     expect(body.nextMilestone).toBe(10_000);
   });
 
   it('has no bests or milestones for a racer without batches or counters', async () => {
     const res = await t.app.inject('/api/racer-bests?username=bob');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ username: 'bob', bests: [], lifetimeRaces: null, milestones: [], nextMilestone: null });
+    expect(res.json()).toEqual({
+      username: 'bob',
+      bests: [],
+      lifetimeRaces: null,
+      milestones: [],
+      nextMilestone: null,
+    });
   });
 
   it('compares two racers per day and in total', async () => {
@@ -105,7 +145,9 @@ describe.each(dbKinds)('racer pages on %s', (kind) => {
   });
 
   it('compares over days without races as zeros', async () => {
-    const body = RacerCompareResponse.parse((await t.app.inject('/api/racer-compare?a=alice&b=bob&from=2026-01-30&to=2026-01-31')).json());
+    const body = RacerCompareResponse.parse(
+      (await t.app.inject('/api/racer-compare?a=alice&b=bob&from=2026-01-30&to=2026-01-31')).json(),
+    );
     expect(body.a.races).toEqual([0, 6]);
     expect(body.a.wpm).toEqual([null, 120]);
     expect(body.b.races).toEqual([0, 0]);

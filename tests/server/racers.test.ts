@@ -8,7 +8,12 @@ import { addUser, json, login } from './staff-helpers.js';
 const at = (iso: string) => new Date(iso);
 const unix = (iso: string) => Date.parse(iso) / 1000;
 
-async function addSnapshot(db: Database, tag: string, userId: number, s: { played: number; racesPlayed: number; avg: number; top: number }) {
+async function addSnapshot(
+  db: Database,
+  tag: string,
+  userId: number,
+  s: { played: number; racesPlayed: number; avg: number; top: number },
+) {
   await db.query(
     `INSERT INTO member_snapshots (tag, user_id, taken_at, played, races_played, typed, errs, secs, avg_speed, highest_speed)
      VALUES ($1, $2, '2026-03-10T17:50:00Z', $3, $4, 0, 0, 0, $5, $6)`,
@@ -31,7 +36,13 @@ describe.each(dbKinds)('racer routes on %s', (kind) => {
     await addTeam(t.db, 'TEST');
     await addTeam(t.db, 'OTHER');
     // alice: current member of TEST (an officer), formerly of OTHER.
-    await addRacer(t.db, { userId: 101, username: 'alice', displayName: 'Alice A', tag: 'TEST', joined: at('2026-01-05T15:30:00Z') });
+    await addRacer(t.db, {
+      userId: 101,
+      username: 'alice',
+      displayName: 'Alice A',
+      tag: 'TEST',
+      joined: at('2026-01-05T15:30:00Z'),
+    });
     await t.db.query("UPDATE memberships SET role = 'officer' WHERE user_id = 101");
     await addPastMembership(t.db, 'OTHER', 101, '2026-02-01T00:00:00Z');
     await addSnapshot(t.db, 'TEST', 101, { played: 1200, racesPlayed: 5400, avg: 87.5, top: 112.3 });
@@ -48,14 +59,74 @@ describe.each(dbKinds)('racer routes on %s', (kind) => {
 
     await addBatches(t.db, [
       // 01:50 CST, the last batch before the spring-forward gap (2026-03-08 02:00 CST → 03:00 CDT).
-      { userId: 101, tag: 'TEST', endTime: at('2026-03-08T07:50:00Z'), races: 3, lifetimeRaces: 4, typed: 1250, errs: 25, secs: 180, displayName: 'Alice A' },
+      {
+        userId: 101,
+        tag: 'TEST',
+        endTime: at('2026-03-08T07:50:00Z'),
+        races: 3,
+        lifetimeRaces: 4,
+        typed: 1250,
+        errs: 25,
+        secs: 180,
+        displayName: 'Alice A',
+      },
       // 03:00 CDT, ten minutes later; two teams in one slot are ordered by tag.
-      { userId: 101, tag: 'TEST', endTime: at('2026-03-08T08:00:00Z'), races: 2, lifetimeRaces: 2, typed: 1000, errs: 10, secs: 150, displayName: 'Alice A' },
-      { userId: 101, tag: 'OTHER', endTime: at('2026-03-08T08:00:00Z'), races: 1, lifetimeRaces: 1, typed: 400, errs: 0, secs: 48, displayName: 'Alice A' },
-      { userId: 101, tag: 'TEST', endTime: at('2026-03-09T14:20:00Z'), races: 5, lifetimeRaces: 6, typed: 2400, errs: 60, secs: 288, displayName: null },
+      {
+        userId: 101,
+        tag: 'TEST',
+        endTime: at('2026-03-08T08:00:00Z'),
+        races: 2,
+        lifetimeRaces: 2,
+        typed: 1000,
+        errs: 10,
+        secs: 150,
+        displayName: 'Alice A',
+      },
+      {
+        userId: 101,
+        tag: 'OTHER',
+        endTime: at('2026-03-08T08:00:00Z'),
+        races: 1,
+        lifetimeRaces: 1,
+        typed: 400,
+        errs: 0,
+        secs: 48,
+        displayName: 'Alice A',
+      },
+      {
+        userId: 101,
+        tag: 'TEST',
+        endTime: at('2026-03-09T14:20:00Z'),
+        races: 5,
+        lifetimeRaces: 6,
+        typed: 2400,
+        errs: 60,
+        secs: 288,
+        displayName: null,
+      },
       // Fall back (2026-11-01 02:00 CDT → 01:00 CST): two different instants both read 01:10.
-      { userId: 101, tag: 'TEST', endTime: at('2026-11-01T06:10:00Z'), races: 1, lifetimeRaces: 1, typed: 500, errs: 5, secs: 75, displayName: 'Ali' },
-      { userId: 101, tag: 'TEST', endTime: at('2026-11-01T07:10:00Z'), races: 1, lifetimeRaces: 1, typed: 500, errs: 0, secs: 60, displayName: 'Ali' },
+      {
+        userId: 101,
+        tag: 'TEST',
+        endTime: at('2026-11-01T06:10:00Z'),
+        races: 1,
+        lifetimeRaces: 1,
+        typed: 500,
+        errs: 5,
+        secs: 75,
+        displayName: 'Ali',
+      },
+      {
+        userId: 101,
+        tag: 'TEST',
+        endTime: at('2026-11-01T07:10:00Z'),
+        races: 1,
+        lifetimeRaces: 1,
+        typed: 500,
+        errs: 0,
+        secs: 60,
+        displayName: 'Ali',
+      },
       // Another racer's batch never leaks into alice's history.
       { userId: 104, tag: 'OTHER', endTime: at('2026-03-08T08:00:00Z'), races: 9, typed: 900, errs: 9, secs: 90 },
     ]);
@@ -72,16 +143,36 @@ describe.each(dbKinds)('racer routes on %s', (kind) => {
     const res = await t.app.inject('/api/racer-info?username=alice');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      username: 'alice', displayName: 'Alice A', userID: 101, teamTag: 'TEST', role: 'officer',
-      racesPlayed: 5400, played: 1200, avgSpeed: 87.5, highestSpeed: 112.3, joinStamp: '2026-01-05T15:30:00.000Z', bot: 0, gameStatus: null,
+      username: 'alice',
+      displayName: 'Alice A',
+      userID: 101,
+      teamTag: 'TEST',
+      role: 'officer',
+      racesPlayed: 5400,
+      played: 1200,
+      avgSpeed: 87.5,
+      highestSpeed: 112.3,
+      joinStamp: '2026-01-05T15:30:00.000Z',
+      bot: 0,
+      gameStatus: null,
     });
   });
 
   it('falls back to the most recently seen past team', async () => {
     const res = await t.app.inject('/api/racer-info?username=dave');
     expect(res.json()).toEqual({
-      username: 'dave', displayName: 'Dave', userID: 104, teamTag: 'OTHER', role: 'member',
-      racesPlayed: 900, played: 50, avgSpeed: 60.25, highestSpeed: 75, joinStamp: '2025-06-01T00:00:00.000Z', bot: 0, gameStatus: null,
+      username: 'dave',
+      displayName: 'Dave',
+      userID: 104,
+      teamTag: 'OTHER',
+      role: 'member',
+      racesPlayed: 900,
+      played: 50,
+      avgSpeed: 60.25,
+      highestSpeed: 75,
+      joinStamp: '2025-06-01T00:00:00.000Z',
+      bot: 0,
+      gameStatus: null,
     });
   });
 
@@ -89,8 +180,18 @@ describe.each(dbKinds)('racer routes on %s', (kind) => {
     const res = await t.app.inject('/api/racer-info?username=%20bob%20');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      username: 'bob', displayName: null, userID: 102, teamTag: null, role: null,
-      racesPlayed: null, played: null, avgSpeed: null, highestSpeed: null, joinStamp: null, bot: 0, gameStatus: null,
+      username: 'bob',
+      displayName: null,
+      userID: 102,
+      teamTag: null,
+      role: null,
+      racesPlayed: null,
+      played: null,
+      avgSpeed: null,
+      highestSpeed: null,
+      joinStamp: null,
+      bot: 0,
+      gameStatus: null,
     });
   });
 
@@ -108,7 +209,11 @@ describe.each(dbKinds)('racer routes on %s', (kind) => {
     expect((await flag('bob', true)).statusCode).toBe(200);
     expect([await botOf('alice'), await botOf('bob'), await botOf('dave')]).toEqual([1, 1, 0]);
     // The rest of the banner is unchanged by the flag.
-    expect((await t.app.inject('/api/racer-info?username=alice')).json()).toMatchObject({ userID: 101, teamTag: 'TEST', played: 1200 });
+    expect((await t.app.inject('/api/racer-info?username=alice')).json()).toMatchObject({
+      userID: 101,
+      teamTag: 'TEST',
+      played: 1200,
+    });
     expect((await flag('alice', false)).statusCode).toBe(200);
     expect((await flag('bob', false)).statusCode).toBe(200);
     expect([await botOf('alice'), await botOf('bob')]).toEqual([0, 0]);
@@ -119,7 +224,15 @@ describe.each(dbKinds)('racer routes on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(RacerBatchesResponse.safeParse(res.json()).success).toBe(true);
     const { batches } = res.json();
-    expect(batches.map((b: Record<string, unknown>) => [b.batchEndTime, b.teamTag, b.CurrentDisplayName, b.sum, b.racesPlayedBatch])).toEqual([
+    expect(
+      batches.map((b: Record<string, unknown>) => [
+        b.batchEndTime,
+        b.teamTag,
+        b.CurrentDisplayName,
+        b.sum,
+        b.racesPlayedBatch,
+      ]),
+    ).toEqual([
       ['2026-03-08 01:50:00', 'TEST', 'Alice A', 3, 4],
       ['2026-03-08 03:00:00', 'OTHER', 'Alice A', 1, 1],
       ['2026-03-08 03:00:00', 'TEST', 'Alice A', 2, 2],
@@ -149,8 +262,12 @@ describe.each(dbKinds)('racer routes on %s', (kind) => {
     expect(res.json()).toEqual({
       columns: {
         endTime: [
-          unix('2026-03-08T07:50:00Z'), unix('2026-03-08T08:00:00Z'), unix('2026-03-08T08:00:00Z'),
-          unix('2026-03-09T14:20:00Z'), unix('2026-11-01T06:10:00Z'), unix('2026-11-01T07:10:00Z'),
+          unix('2026-03-08T07:50:00Z'),
+          unix('2026-03-08T08:00:00Z'),
+          unix('2026-03-08T08:00:00Z'),
+          unix('2026-03-09T14:20:00Z'),
+          unix('2026-11-01T06:10:00Z'),
+          unix('2026-11-01T07:10:00Z'),
         ],
         name: [0, 0, 0, -1, 1, 1],
         displayNames: ['Alice A', 'Ali'],
@@ -184,8 +301,11 @@ describe.each(dbKinds)('racer routes on %s', (kind) => {
 
   it('answers a missing, empty or oversized username and a bad format with 400', async () => {
     for (const path of [
-      '/api/racer-info', '/api/racer-info?username=', '/api/racer-info?username=%20%20',
-      `/api/racer-batches?username=${'x'.repeat(101)}`, '/api/racer-batches?username=alice&format=csv',
+      '/api/racer-info',
+      '/api/racer-info?username=',
+      '/api/racer-info?username=%20%20',
+      `/api/racer-batches?username=${'x'.repeat(101)}`,
+      '/api/racer-batches?username=alice&format=csv',
     ]) {
       const res = await t.app.inject(path);
       expect(res.statusCode, path).toBe(400);
@@ -198,12 +318,20 @@ describe.each(dbKinds)('racer routes on %s', (kind) => {
     const etag = first.headers.etag as string;
     expect(etag).toBeTruthy();
     expect(first.json().columns.races).toEqual([9]);
-    const again = await t.app.inject({ url: '/api/racer-batches?username=dave&format=columns', headers: { 'if-none-match': etag } });
+    const again = await t.app.inject({
+      url: '/api/racer-batches?username=dave&format=columns',
+      headers: { 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
 
-    await addBatches(t.db, [{ userId: 104, tag: 'OTHER', endTime: at('2026-03-08T08:10:00Z'), races: 2, typed: 200, errs: 2, secs: 20 }]);
+    await addBatches(t.db, [
+      { userId: 104, tag: 'OTHER', endTime: at('2026-03-08T08:10:00Z'), races: 2, typed: 200, errs: 2, secs: 20 },
+    ]);
     notifyDataChanged(await t.db.transaction((tx) => bumpDataVersion(tx)));
-    const fresh = await t.app.inject({ url: '/api/racer-batches?username=dave&format=columns', headers: { 'if-none-match': etag } });
+    const fresh = await t.app.inject({
+      url: '/api/racer-batches?username=dave&format=columns',
+      headers: { 'if-none-match': etag },
+    });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.headers.etag).not.toBe(etag);
     expect(fresh.json().columns.races).toEqual([9, 2]);

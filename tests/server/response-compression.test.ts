@@ -19,7 +19,8 @@ describe('response compression', () => {
     t = await testApp('pglite', new Date('2026-03-10T18:00:00Z'));
     await addTeam(t.db, 'ALPHA');
     await addTeam(t.db, 'TINY');
-    for (let id = 1; id <= RACERS; id++) await addRacer(t.db, { userId: id, username: `racer_with_a_rather_long_name_${id}`, tag: 'ALPHA' });
+    for (let id = 1; id <= RACERS; id++)
+      await addRacer(t.db, { userId: id, username: `racer_with_a_rather_long_name_${id}`, tag: 'ALPHA' });
     await addBatches(
       t.db,
       Array.from({ length: RACERS }, (_, i) => ({
@@ -65,9 +66,15 @@ describe('response compression', () => {
     const etags = [plain.headers.etag, br.headers.etag, gz.headers.etag];
     expect(new Set(etags).size).toBe(3);
 
-    const notModified = await t.app.inject({ url: BOARD, headers: { 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string } });
+    const notModified = await t.app.inject({
+      url: BOARD,
+      headers: { 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string },
+    });
     expect(notModified.statusCode).toBe(304);
-    const otherEncoding = await t.app.inject({ url: BOARD, headers: { 'accept-encoding': 'gzip', 'if-none-match': br.headers.etag as string } });
+    const otherEncoding = await t.app.inject({
+      url: BOARD,
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': br.headers.etag as string },
+    });
     expect(otherEncoding.statusCode).toBe(200);
     expect(otherEncoding.headers['content-encoding']).toBe('gzip');
   });

@@ -10,7 +10,14 @@ import { addBatches, addRacer, addTeam, dbKinds, testApp, type TestContext } fro
 
 const NOW = new Date('2026-03-10T18:00:00Z');
 const batch = (userId: number, tag: string, iso: string, races: number, displayName: string | null = null) => ({
-  userId, tag, endTime: new Date(iso), races, typed: races * 250, errs: races * 5, secs: races * 40, displayName,
+  userId,
+  tag,
+  endTime: new Date(iso),
+  races,
+  typed: races * 250,
+  errs: races * 5,
+  secs: races * 40,
+  displayName,
 });
 
 async function snapshot(db: Database, tag: string, userId: number, racesPlayed: number, avgSpeed: number) {
@@ -24,11 +31,35 @@ async function snapshot(db: Database, tag: string, userId: number, racesPlayed: 
 async function seed(db: Database) {
   await addTeam(db, 'TEST', { min_races: 1000, min_speed: 60, weekly_requirement: 20 });
   await addTeam(db, 'OTHER');
-  await addRacer(db, { userId: 1, username: 'alice', displayName: 'Alice', tag: 'TEST', joined: new Date('2026-01-01T00:00:00Z') });
-  await addRacer(db, { userId: 2, username: 'bob', displayName: 'Robert', tag: 'TEST', joined: new Date('2026-02-01T00:00:00Z') });
+  await addRacer(db, {
+    userId: 1,
+    username: 'alice',
+    displayName: 'Alice',
+    tag: 'TEST',
+    joined: new Date('2026-01-01T00:00:00Z'),
+  });
+  await addRacer(db, {
+    userId: 2,
+    username: 'bob',
+    displayName: 'Robert',
+    tag: 'TEST',
+    joined: new Date('2026-02-01T00:00:00Z'),
+  });
   await addRacer(db, { userId: 3, username: 'carol', tag: 'TEST', joined: new Date('2026-03-09T12:00:00Z') });
-  await addRacer(db, { userId: 4, username: 'dave', displayName: 'Dave', tag: 'TEST', joined: new Date('2026-01-05T18:00:00Z') });
-  await addRacer(db, { userId: 5, username: 'erin', displayName: 'Erin', tag: 'TEST', joined: new Date('2026-01-10T18:00:00Z') });
+  await addRacer(db, {
+    userId: 4,
+    username: 'dave',
+    displayName: 'Dave',
+    tag: 'TEST',
+    joined: new Date('2026-01-05T18:00:00Z'),
+  });
+  await addRacer(db, {
+    userId: 5,
+    username: 'erin',
+    displayName: 'Erin',
+    tag: 'TEST',
+    joined: new Date('2026-01-10T18:00:00Z'),
+  });
   await addRacer(db, { userId: 6, username: 'frank', tag: 'OTHER', joined: new Date('2026-01-01T00:00:00Z') });
   // Dave left and came back; Erin left for good.
   await db.query(`UPDATE memberships SET left_at = '2026-02-10T12:00:00Z' WHERE user_id = 4`);
@@ -70,34 +101,89 @@ describe.each(dbKinds)('roster health on %s', (kind) => {
     const res = await t.app.inject('/api/roster-health?tag=test');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ Tag: 'TEST', MinRaces: 1000, MinSpeed: 60, WeeklyRequirement: 20, WeekStart: '2026-03-08', Today: '2026-03-10' });
+    expect(body).toMatchObject({
+      Tag: 'TEST',
+      MinRaces: 1000,
+      MinSpeed: 60,
+      WeeklyRequirement: 20,
+      WeekStart: '2026-03-08',
+      Today: '2026-03-10',
+    });
     expect(body.members).toEqual([
       {
-        UserID: 1, Username: 'alice', CurrentDisplayName: 'Alice', Joined: '2025-12-31 18:00:00',
-        LastRace: '2026-03-10 10:00:00', DaysSinceLastRace: 0, RacesThisWeek: 4, RacesLastWeek: 25,
-        LifetimeRaces: 5000, AvgWPM: 80, MeetsMinRaces: true, MeetsMinSpeed: true, MeetsWeekly: true,
-        GameStatus: null, bot: 0, Attention: [],
+        UserID: 1,
+        Username: 'alice',
+        CurrentDisplayName: 'Alice',
+        Joined: '2025-12-31 18:00:00',
+        LastRace: '2026-03-10 10:00:00',
+        DaysSinceLastRace: 0,
+        RacesThisWeek: 4,
+        RacesLastWeek: 25,
+        LifetimeRaces: 5000,
+        AvgWPM: 80,
+        MeetsMinRaces: true,
+        MeetsMinSpeed: true,
+        MeetsWeekly: true,
+        GameStatus: null,
+        bot: 0,
+        Attention: [],
       },
       {
         // 03-02 to 03-10 is 8 days; 5 + 3 = 8 races last week, below 20.
-        UserID: 2, Username: 'bob', CurrentDisplayName: 'Robert', Joined: '2026-01-31 18:00:00',
-        LastRace: '2026-03-02 23:30:00', DaysSinceLastRace: 8, RacesThisWeek: 0, RacesLastWeek: 8,
-        LifetimeRaces: 800, AvgWPM: 55, MeetsMinRaces: false, MeetsMinSpeed: false, MeetsWeekly: false,
-        GameStatus: 'warned', bot: 0, Attention: ['warned', 'inactive', 'missed-weekly', 'below-min-races', 'below-min-speed'],
+        UserID: 2,
+        Username: 'bob',
+        CurrentDisplayName: 'Robert',
+        Joined: '2026-01-31 18:00:00',
+        LastRace: '2026-03-02 23:30:00',
+        DaysSinceLastRace: 8,
+        RacesThisWeek: 0,
+        RacesLastWeek: 8,
+        LifetimeRaces: 800,
+        AvgWPM: 55,
+        MeetsMinRaces: false,
+        MeetsMinSpeed: false,
+        MeetsWeekly: false,
+        GameStatus: 'warned',
+        bot: 0,
+        Attention: ['warned', 'inactive', 'missed-weekly', 'below-min-races', 'below-min-speed'],
       },
       {
         // The current period's join stamp; exactly 20 last week meets the requirement.
-        UserID: 4, Username: 'dave', CurrentDisplayName: 'Dave', Joined: '2026-02-20 06:00:00',
-        LastRace: '2026-03-08 00:00:00', DaysSinceLastRace: 2, RacesThisWeek: 12, RacesLastWeek: 20,
-        LifetimeRaces: 2000, AvgWPM: 70, MeetsMinRaces: true, MeetsMinSpeed: true, MeetsWeekly: true,
-        GameStatus: null, bot: 0, Attention: [],
+        UserID: 4,
+        Username: 'dave',
+        CurrentDisplayName: 'Dave',
+        Joined: '2026-02-20 06:00:00',
+        LastRace: '2026-03-08 00:00:00',
+        DaysSinceLastRace: 2,
+        RacesThisWeek: 12,
+        RacesLastWeek: 20,
+        LifetimeRaces: 2000,
+        AvgWPM: 70,
+        MeetsMinRaces: true,
+        MeetsMinSpeed: true,
+        MeetsWeekly: true,
+        GameStatus: null,
+        bot: 0,
+        Attention: [],
       },
       {
         // Joined this week (no full week yet), no snapshot, no race.
-        UserID: 3, Username: 'carol', CurrentDisplayName: 'carol', Joined: '2026-03-09 07:00:00',
-        LastRace: null, DaysSinceLastRace: null, RacesThisWeek: 0, RacesLastWeek: 0,
-        LifetimeRaces: null, AvgWPM: null, MeetsMinRaces: null, MeetsMinSpeed: null, MeetsWeekly: null,
-        GameStatus: null, bot: 0, Attention: ['never-raced'],
+        UserID: 3,
+        Username: 'carol',
+        CurrentDisplayName: 'carol',
+        Joined: '2026-03-09 07:00:00',
+        LastRace: null,
+        DaysSinceLastRace: null,
+        RacesThisWeek: 0,
+        RacesLastWeek: 0,
+        LifetimeRaces: null,
+        AvgWPM: null,
+        MeetsMinRaces: null,
+        MeetsMinSpeed: null,
+        MeetsWeekly: null,
+        GameStatus: null,
+        bot: 0,
+        Attention: ['never-raced'],
       },
     ]);
   });
@@ -106,28 +192,57 @@ describe.each(dbKinds)('roster health on %s', (kind) => {
     // Saturday 03-14 23:59 CDT: dave's Sunday race is 6 days back, still active; bob's 12.
     t.setNow(new Date('2026-03-15T04:59:00Z'));
     const late = (await t.app.inject('/api/roster-health?tag=TEST')).json();
-    expect(late.members.map((m: { Username: string; DaysSinceLastRace: number | null }) => [m.Username, m.DaysSinceLastRace])).toEqual([
-      ['alice', 4], ['bob', 12], ['dave', 6], ['carol', null],
+    expect(
+      late.members.map((m: { Username: string; DaysSinceLastRace: number | null }) => [
+        m.Username,
+        m.DaysSinceLastRace,
+      ]),
+    ).toEqual([
+      ['alice', 4],
+      ['bob', 12],
+      ['dave', 6],
+      ['carol', null],
     ]);
     expect(late.members[2].Attention).toEqual([]);
     // One minute later it is Sunday 03-15: a new week; dave's last week (03-08 to 03-14) holds 12.
     t.setNow(new Date('2026-03-15T05:00:00Z'));
     const next = (await t.app.inject('/api/roster-health?tag=TEST')).json();
     expect(next.WeekStart).toBe('2026-03-15');
-    expect(next.members[2]).toMatchObject({ DaysSinceLastRace: 7, RacesThisWeek: 0, RacesLastWeek: 12, MeetsWeekly: false, Attention: ['inactive', 'missed-weekly'] });
+    expect(next.members[2]).toMatchObject({
+      DaysSinceLastRace: 7,
+      RacesThisWeek: 0,
+      RacesLastWeek: 12,
+      MeetsWeekly: false,
+      Attention: ['inactive', 'missed-weekly'],
+    });
     t.setNow(NOW);
   });
 
   it('leaves every requirement check null for a team that sets none', async () => {
     const body = (await t.app.inject('/api/roster-health?tag=OTHER')).json();
     expect(body).toMatchObject({ MinRaces: null, MinSpeed: null, WeeklyRequirement: null });
-    expect(body.members).toEqual([expect.objectContaining({ Username: 'frank', MeetsWeekly: null, MeetsMinRaces: null, Attention: ['never-raced'] })]);
+    expect(body.members).toEqual([
+      expect.objectContaining({
+        Username: 'frank',
+        MeetsWeekly: null,
+        MeetsMinRaces: null,
+        Attention: ['never-raced'],
+      }),
+    ]);
   });
 
   it('logs joins, leaves, rejoins and name changes, newest first', async () => {
     const res = await t.app.inject('/api/membership-log?tag=TEST');
     expect(res.statusCode).toBe(200);
-    const rows = res.json().map((e: { At: string; Kind: string; Username: string; From: string | null; To: string | null }) => [e.At, e.Kind, e.Username, e.From, e.To]);
+    const rows = res
+      .json()
+      .map((e: { At: string; Kind: string; Username: string; From: string | null; To: string | null }) => [
+        e.At,
+        e.Kind,
+        e.Username,
+        e.From,
+        e.To,
+      ]);
     expect(rows).toEqual([
       ['2026-03-09 13:00:00', 'leave', 'erin', null, null],
       ['2026-03-09 07:00:00', 'join', 'carol', null, null],
@@ -152,9 +267,18 @@ describe.each(dbKinds)('roster health on %s', (kind) => {
     // carol's first race, this morning: the cached answer must not be reused.
     await addBatches(t.db, [batch(3, 'TEST', '2026-03-10T14:00:00Z', 2)]);
     notifyDataChanged(await readDataVersion(t.db));
-    const after = await t.app.inject({ url: '/api/roster-health?tag=TEST', headers: { 'if-none-match': before as string } });
+    const after = await t.app.inject({
+      url: '/api/roster-health?tag=TEST',
+      headers: { 'if-none-match': before as string },
+    });
     expect(after.statusCode).toBe(200);
-    expect(after.json().members[3]).toMatchObject({ Username: 'carol', LastRace: '2026-03-10 09:00:00', DaysSinceLastRace: 0, RacesThisWeek: 2, Attention: [] });
+    expect(after.json().members[3]).toMatchObject({
+      Username: 'carol',
+      LastRace: '2026-03-10 09:00:00',
+      DaysSinceLastRace: 0,
+      RacesThisWeek: 2,
+      Attention: [],
+    });
   });
 
   it('answers an unknown team with 404 and a bad tag with 400', async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.js';
 import { individualLeaderboard, rawPlan } from '../../server/db/leaderboards/leaderboard-repo.js';
 import { planWindow } from '../../server/db/leaderboards/window-plan.js';
-import { dayStart } from '../../server/domain/site-time.js';
+import { dayStart } from '../../rules/site-time.js';
 import { addBatches, addRacer, addTeam, dbKinds, freshDatabase, TEST_TZ } from './helpers.js';
 
 /**
@@ -18,7 +18,13 @@ import { addBatches, addRacer, addTeam, dbKinds, freshDatabase, TEST_TZ } from '
  * accuracy 1 − 5 / 500 = 0.99, points per race (100 + 150 / 2) × 0.99 = 173.25.
  */
 const b = (userId: number, tag: string, endTime: string, races: number) => ({
-  userId, tag, endTime: new Date(endTime), races, typed: 500 * races, errs: 5 * races, secs: 40 * races,
+  userId,
+  tag,
+  endTime: new Date(endTime),
+  races,
+  typed: 500 * races,
+  errs: 5 * races,
+  secs: 40 * races,
 });
 
 /** 18:00 UTC of a day in early March: noon in Chicago, 1 pm from the change to summer time on the 8th. */
@@ -26,7 +32,9 @@ const noon = (day: string) => `2026-03-0${day}T18:00:00Z`;
 
 /** Races per racer in each day's running totals. */
 async function runningRaces(db: Database): Promise<Record<string, Record<string, number>>> {
-  const { rows } = await db.query<{ day: string; sums: string }>('SELECT day::text AS day, sums FROM racer_running_sums ORDER BY day');
+  const { rows } = await db.query<{ day: string; sums: string }>(
+    'SELECT day::text AS day, sums FROM racer_running_sums ORDER BY day',
+  );
   const out: Record<string, Record<string, number>> = {};
   for (const r of rows) {
     out[r.day] = {};
@@ -54,7 +62,9 @@ async function runningFromRollups(db: Database): Promise<Record<string, string[]
 }
 
 async function packedLines(db: Database): Promise<Record<string, string[]>> {
-  const { rows } = await db.query<{ day: string; sums: string }>('SELECT day::text AS day, sums FROM racer_running_sums');
+  const { rows } = await db.query<{ day: string; sums: string }>(
+    'SELECT day::text AS day, sums FROM racer_running_sums',
+  );
   return Object.fromEntries(rows.map((r) => [r.day, r.sums.split('\n').sort()]));
 }
 
@@ -62,10 +72,20 @@ describe.each(dbKinds)('running totals on %s', (kind) => {
   let db: Database;
   const now = new Date('2026-03-10T18:00:00Z');
   // Tue Mar 3 to Mon Mar 9 (seven whole days, across the change to summer time on Sunday the 8th).
-  const days = (first: string, afterLast: string) => ({ start: dayStart(first, TEST_TZ), end: dayStart(afterLast, TEST_TZ) });
+  const days = (first: string, afterLast: string) => ({
+    start: dayStart(first, TEST_TZ),
+    end: dayStart(afterLast, TEST_TZ),
+  });
   const week = days('2026-03-03', '2026-03-10');
   const board = async () =>
-    (await individualLeaderboard(db, week, { tz: TEST_TZ, now })).map((r) => [r.Username, r.TeamTag, r.Races, r.Accuracy, r.WPM, r.Points]);
+    (await individualLeaderboard(db, week, { tz: TEST_TZ, now })).map((r) => [
+      r.Username,
+      r.TeamTag,
+      r.Races,
+      r.Accuracy,
+      r.WPM,
+      r.Points,
+    ]);
   const naive = () => individualLeaderboard(db, week, { tz: TEST_TZ, now, pieces: rawPlan(week) });
 
   beforeAll(async () => {

@@ -21,7 +21,10 @@ describe('security headers', () => {
     staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nt-static-'));
     fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>NT Team Stats</title>');
     fs.writeFileSync(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
-    app = await buildApp({ db, config: { ...loadConfig({}), trustProxy: false }, now: () => new Date() }, { staticDir });
+    app = await buildApp(
+      { db, config: { ...loadConfig({}), trustProxy: false }, now: () => new Date() },
+      { staticDir },
+    );
   });
   afterAll(async () => {
     await app.close();
@@ -30,10 +33,16 @@ describe('security headers', () => {
   });
 
   function directives(csp: string | undefined): Map<string, string> {
-    return new Map((csp ?? '').split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
-      const [name, ...values] = d.split(/\s+/);
-      return [name, values.join(' ')];
-    }));
+    return new Map(
+      (csp ?? '')
+        .split(';')
+        .map((d) => d.trim())
+        .filter(Boolean)
+        .map((d) => {
+          const [name, ...values] = d.split(/\s+/);
+          return [name, values.join(' ')];
+        }),
+    );
   }
 
   it.each([

@@ -41,14 +41,20 @@ describe.each(dbKinds)('login and sessions on %s', (kind) => {
     );
     expect(rows.map((r) => r.id_hash)).toContain(hashSessionId(sid));
     expect(rows.some((r) => r.id_hash === sid)).toBe(false);
-    expect(rows.find((r) => r.id_hash === hashSessionId(sid))!.expires_at.getTime()).toBe(T0.getTime() + SESSION_TTL_MS);
+    expect(rows.find((r) => r.id_hash === hashSessionId(sid))!.expires_at.getTime()).toBe(
+      T0.getTime() + SESSION_TTL_MS,
+    );
     expect(await me(`sid=${sid}`)).toEqual({ logged_in: true, username: 'Boss', role: 'admin' });
     const { rows: u } = await t.db.query<{ last_login: Date }>("SELECT last_login FROM users WHERE username = 'Boss'");
     expect(u[0].last_login.getTime()).toBe(T0.getTime());
   });
 
   it('marks the cookie Secure behind an HTTPS proxy', async () => {
-    const res = await post('/api/login', { username: 'Boss', password: 'boss-password-1' }, { 'x-forwarded-proto': 'https' });
+    const res = await post(
+      '/api/login',
+      { username: 'Boss', password: 'boss-password-1' },
+      { 'x-forwarded-proto': 'https' },
+    );
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['set-cookie'])).toMatch(/Secure/);
   });
@@ -79,7 +85,12 @@ describe.each(dbKinds)('login and sessions on %s', (kind) => {
     expect(String(res.headers['set-cookie'])).toMatch(/^sid=;.*Expires=Thu, 01 Jan 1970/);
     expect((await t.db.query('SELECT 1 FROM sessions')).rows.length).toBe(before - 1);
     expect(await me(cookie)).toEqual({ logged_in: false, username: null, role: null });
-    const again = await t.app.inject({ method: 'POST', url: '/api/users', headers: json(cookie), payload: { username: 'x', password: 'y' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: json(cookie),
+      payload: { username: 'x', password: 'y' },
+    });
     expect(again.statusCode).toBe(401);
   });
 
@@ -108,13 +119,15 @@ describe.each(dbKinds)('login and sessions on %s', (kind) => {
   });
 
   describe('brute force', () => {
-    const guess = (ip: string, password = 'wrong-guess', username = 'Boss') => post('/api/login', { username, password }, {}, ip);
+    const guess = (ip: string, password = 'wrong-guess', username = 'Boss') =>
+      post('/api/login', { username, password }, {}, ip);
     beforeEach(async () => {
       await t.db.query('DELETE FROM login_known_addresses');
     });
 
     it(`blocks a username from one address after ${PAIR_POLICY.threshold} failures, even with the right password, for a doubling time`, async () => {
-      for (let i = 0; i < PAIR_POLICY.threshold; i++) expect((await guess('10.1.0.1', `guess${i}`)).statusCode).toBe(401);
+      for (let i = 0; i < PAIR_POLICY.threshold; i++)
+        expect((await guess('10.1.0.1', `guess${i}`)).statusCode).toBe(401);
       const blocked = await guess('10.1.0.1', 'boss-password-1');
       expect(blocked.statusCode).toBe(429);
       expect(blocked.headers['retry-after']).toBe('30');
@@ -187,7 +200,8 @@ describe.each(dbKinds)('login and sessions on %s', (kind) => {
     });
 
     it('counts an IPv6 /64 as one address', async () => {
-      for (let i = 0; i < PAIR_POLICY.threshold; i++) expect((await guess(`2001:db8:1:2::${i + 1}`)).statusCode).toBe(401);
+      for (let i = 0; i < PAIR_POLICY.threshold; i++)
+        expect((await guess(`2001:db8:1:2::${i + 1}`)).statusCode).toBe(401);
       expect((await guess('2001:db8:1:2::99', 'boss-password-1')).statusCode).toBe(429);
       expect((await guess('2001:db8:1:3::1', 'boss-password-1')).statusCode).toBe(200);
     });
@@ -202,16 +216,21 @@ describe.each(dbKinds)('login and sessions on %s', (kind) => {
 
     it(`blocks an address after ${ADDRESS_POLICY.threshold} failures across usernames; other addresses still log in`, async () => {
       for (let i = 0; i < ADDRESS_POLICY.threshold; i++) {
-        expect((await post('/api/login', { username: `user${i}`, password: 'x' }, {}, '10.9.9.9')).statusCode).toBe(401);
+        expect((await post('/api/login', { username: `user${i}`, password: 'x' }, {}, '10.9.9.9')).statusCode).toBe(
+          401,
+        );
       }
       const res = await post('/api/login', { username: 'Boss', password: 'boss-password-1' }, {}, '10.9.9.9');
       expect(res.statusCode).toBe(429);
       expect(res.headers['retry-after']).toBe('60');
-      expect((await post('/api/login', { username: 'Boss', password: 'boss-password-1' }, {}, '10.9.9.10')).statusCode).toBe(200);
+      expect(
+        (await post('/api/login', { username: 'Boss', password: 'boss-password-1' }, {}, '10.9.9.10')).statusCode,
+      ).toBe(200);
     });
 
     it('forgets the addresses known for a user whose password an admin changes', async () => {
-      const known = async () => (await t.db.query("SELECT address FROM login_known_addresses WHERE user_key = 'capt'")).rows;
+      const known = async () =>
+        (await t.db.query("SELECT address FROM login_known_addresses WHERE user_key = 'capt'")).rows;
       expect((await guess('10.0.0.5', 'capt-password-1', 'capt')).statusCode).toBe(200);
       expect(await known()).toEqual([{ address: '10.0.0.5' }]);
       const boss = await login(t.app, 'Boss', 'boss-password-1');
@@ -225,14 +244,18 @@ describe.each(dbKinds)('login and sessions on %s', (kind) => {
 
     it('lets at most the threshold of a parallel burst reach the password check', async () => {
       const spread = await Promise.all(
-        Array.from({ length: 30 }, (_, i) => post('/api/login', { username: 'capt', password: `burst${i}` }, {}, `10.3.0.${i}`)),
+        Array.from({ length: 30 }, (_, i) =>
+          post('/api/login', { username: 'capt', password: `burst${i}` }, {}, `10.3.0.${i}`),
+        ),
       );
       const codes = spread.map((a) => a.statusCode);
       expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(USERNAME_POLICY.threshold);
       expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(30 - USERNAME_POLICY.threshold);
       expect(codes.every((c) => c === 401 || c === 429)).toBe(true);
       const one = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => post('/api/login', { username: 'Boss', password: `burst${i}` }, {}, '10.4.0.1')),
+        Array.from({ length: 12 }, (_, i) =>
+          post('/api/login', { username: 'Boss', password: `burst${i}` }, {}, '10.4.0.1'),
+        ),
       );
       expect(one.filter((a) => a.statusCode === 401).length).toBeLessThanOrEqual(PAIR_POLICY.threshold);
     });
@@ -242,28 +265,52 @@ describe.each(dbKinds)('login and sessions on %s', (kind) => {
     it('refuses a foreign Origin and a cross-site fetch, and changes nothing', async () => {
       const count = async () => (await t.db.query('SELECT 1 FROM sessions')).rows.length;
       const before = await count();
-      const evil = await post('/api/login', { username: 'Boss', password: 'boss-password-1' }, { origin: 'https://evil.example' });
+      const evil = await post(
+        '/api/login',
+        { username: 'Boss', password: 'boss-password-1' },
+        { origin: 'https://evil.example' },
+      );
       expect(evil.statusCode).toBe(403);
       expect(evil.json()).toEqual({ error: 'Cross-site request refused' });
-      const nullOrigin = await post('/api/login', { username: 'Boss', password: 'boss-password-1' }, { origin: 'null' });
+      const nullOrigin = await post(
+        '/api/login',
+        { username: 'Boss', password: 'boss-password-1' },
+        { origin: 'null' },
+      );
       expect(nullOrigin.statusCode).toBe(403);
-      const site = await post('/api/login', { username: 'Boss', password: 'boss-password-1' }, { 'sec-fetch-site': 'cross-site' });
+      const site = await post(
+        '/api/login',
+        { username: 'Boss', password: 'boss-password-1' },
+        { 'sec-fetch-site': 'cross-site' },
+      );
       expect(site.statusCode).toBe(403);
       expect(await count()).toBe(before);
     });
 
     it('accepts its own origin, also through a proxy host', async () => {
-      expect((await post('/api/login', { username: 'Boss', password: 'boss-password-1' }, { origin: 'http://localhost' })).statusCode).toBe(200);
-      const proxied = await post('/api/login', { username: 'Boss', password: 'boss-password-1' }, {
-        origin: 'https://stats.example.org', 'x-forwarded-host': 'stats.example.org', 'x-forwarded-proto': 'https',
-      });
+      expect(
+        (await post('/api/login', { username: 'Boss', password: 'boss-password-1' }, { origin: 'http://localhost' }))
+          .statusCode,
+      ).toBe(200);
+      const proxied = await post(
+        '/api/login',
+        { username: 'Boss', password: 'boss-password-1' },
+        {
+          origin: 'https://stats.example.org',
+          'x-forwarded-host': 'stats.example.org',
+          'x-forwarded-proto': 'https',
+        },
+      );
       expect(proxied.statusCode).toBe(200);
     });
 
     it('accepts JSON bodies only', async () => {
       for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
         const res = await t.app.inject({
-          method: 'POST', url: '/api/login', headers: { 'content-type': type }, payload: 'username=Boss&password=boss-password-1',
+          method: 'POST',
+          url: '/api/login',
+          headers: { 'content-type': type },
+          payload: 'username=Boss&password=boss-password-1',
         });
         expect(res.statusCode).toBe(415);
         expect(res.json()).toEqual({ error: 'Request body must be JSON' });
@@ -271,7 +318,12 @@ describe.each(dbKinds)('login and sessions on %s', (kind) => {
     });
 
     it('answers malformed JSON with 400', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"username":',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBeTruthy();
     });
@@ -289,14 +341,20 @@ describe.each(dbKinds)('login throttling without a trusted proxy on %s', (kind) 
   it('ignores a forged X-Forwarded-For, so a client cannot dodge the per-address limit', async () => {
     for (let i = 0; i < ADDRESS_POLICY.threshold; i++) {
       const res = await t.app.inject({
-        method: 'POST', url: '/api/login', payload: { username: `user${i}`, password: 'x' },
-        headers: { 'x-forwarded-for': `203.0.113.${i}` }, remoteAddress: '10.7.7.7',
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: `user${i}`, password: 'x' },
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        remoteAddress: '10.7.7.7',
       });
       expect(res.statusCode).toBe(401);
     }
     const blocked = await t.app.inject({
-      method: 'POST', url: '/api/login', payload: { username: 'Boss', password: 'boss-password-1' },
-      headers: { 'x-forwarded-for': '198.51.100.1' }, remoteAddress: '10.7.7.7',
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'Boss', password: 'boss-password-1' },
+      headers: { 'x-forwarded-for': '198.51.100.1' },
+      remoteAddress: '10.7.7.7',
     });
     expect(blocked.statusCode).toBe(429);
     const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions');

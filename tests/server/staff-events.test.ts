@@ -4,15 +4,30 @@ import { addTeam, dbKinds, testApp, type TestContext } from './helpers.js';
 import { addUser, auditActions, json, login } from './staff-helpers.js';
 
 const NOW = new Date('2026-03-10T18:00:00Z'); // 13:00 CDT
-const FORM = { Title: 'Spring Sprint', Description: 'Two days', TeamTag: 'alpha  bravo', StartTime: '2026-03-12T19:00', EndTime: '2026-03-14 19:00:00' };
-const SETTINGS = { MinRaces: 100, QualifyingRaces: 150, RaceIncrement: 50, PayoutIncrement: 500000, Cap: 10000000.5, AccBonus96: 1.25, AccBonus98: 1.5 };
+const FORM = {
+  Title: 'Spring Sprint',
+  Description: 'Two days',
+  TeamTag: 'alpha  bravo',
+  StartTime: '2026-03-12T19:00',
+  EndTime: '2026-03-14 19:00:00',
+};
+const SETTINGS = {
+  MinRaces: 100,
+  QualifyingRaces: 150,
+  RaceIncrement: 50,
+  PayoutIncrement: 500000,
+  Cap: 10000000.5,
+  AccBonus96: 1.25,
+  AccBonus98: 1.5,
+};
 
 describe.each(dbKinds)('event administration on %s', (kind) => {
   let t: TestContext;
   let admin: string;
   const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: payload ? json(admin) : { cookie: admin }, ...(payload ? { payload } : {}) });
-  const teamEvents = async (tag: string) => (await t.app.inject(`/api/team-events?tag=${tag}`)).json() as Array<Record<string, unknown>>;
+  const teamEvents = async (tag: string) =>
+    (await t.app.inject(`/api/team-events?tag=${tag}`)).json() as Array<Record<string, unknown>>;
 
   beforeAll(async () => {
     t = await testApp(kind, NOW);
@@ -28,11 +43,26 @@ describe.each(dbKinds)('event administration on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     const { event } = res.json();
     expect(event).toEqual({
-      EventID: expect.any(Number), Title: 'Spring Sprint', Description: 'Two days', Status: 'Pending',
-      StartTime: '2026-03-12 19:00:00', EndTime: '2026-03-14 19:00:00', TeamTag: 'ALPHA BRAVO', DefaultSort: 'Races',
-      MinRaces: null, QualifyingRaces: null, RaceIncrement: null, PayoutIncrement: null, Cap: null, AccBonus96: null, AccBonus98: null,
+      EventID: expect.any(Number),
+      Title: 'Spring Sprint',
+      Description: 'Two days',
+      Status: 'Pending',
+      StartTime: '2026-03-12 19:00:00',
+      EndTime: '2026-03-14 19:00:00',
+      TeamTag: 'ALPHA BRAVO',
+      DefaultSort: 'Races',
+      MinRaces: null,
+      QualifyingRaces: null,
+      RaceIncrement: null,
+      PayoutIncrement: null,
+      Cap: null,
+      AccBonus96: null,
+      AccBonus98: null,
     });
-    const { rows } = await t.db.query<{ start_time: Date; end_time: Date }>('SELECT start_time, end_time FROM events WHERE event_id = $1', [event.EventID]);
+    const { rows } = await t.db.query<{ start_time: Date; end_time: Date }>(
+      'SELECT start_time, end_time FROM events WHERE event_id = $1',
+      [event.EventID],
+    );
     expect(rows[0].start_time.toISOString()).toBe('2026-03-13T00:00:00.000Z'); // 19:00 CDT = UTC-5
     expect(rows[0].end_time.toISOString()).toBe('2026-03-15T00:00:00.000Z');
     expect((await teamEvents('BRAVO')).map((e) => e.EventID)).toContain(event.EventID);
@@ -40,7 +70,15 @@ describe.each(dbKinds)('event administration on %s', (kind) => {
   });
 
   it('derives the status from the times: Active from start through end, then Concluded', async () => {
-    const { event } = (await call('POST', '/api/admin/events', { ...FORM, TeamTag: 'CHARLIE', StartTime: '2026-03-10 12:00:00', EndTime: '2026-03-10 13:00:00', DefaultSort: 'Points' })).json();
+    const { event } = (
+      await call('POST', '/api/admin/events', {
+        ...FORM,
+        TeamTag: 'CHARLIE',
+        StartTime: '2026-03-10 12:00:00',
+        EndTime: '2026-03-10 13:00:00',
+        DefaultSort: 'Points',
+      })
+    ).json();
     expect(event).toMatchObject({ Status: 'Active', DefaultSort: 'Points', TeamTag: 'CHARLIE' });
     t.setNow(new Date(NOW.getTime() + 1000));
     expect((await teamEvents('CHARLIE')).find((e) => e.EventID === event.EventID)!.Status).toBe('Concluded');
@@ -50,12 +88,23 @@ describe.each(dbKinds)('event administration on %s', (kind) => {
   it('edits the form fields and the team list', async () => {
     const { event } = (await call('POST', '/api/admin/events', FORM)).json();
     const res = await call('PUT', `/api/admin/events/${event.EventID}`, {
-      Title: 'Renamed', Description: '', TeamTag: 'CHARLIE alpha', StartTime: '2026-03-01T00:00', EndTime: '2026-03-02T00:00', DefaultSort: 'WPM',
+      Title: 'Renamed',
+      Description: '',
+      TeamTag: 'CHARLIE alpha',
+      StartTime: '2026-03-01T00:00',
+      EndTime: '2026-03-02T00:00',
+      DefaultSort: 'WPM',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().event).toMatchObject({
-      EventID: event.EventID, Title: 'Renamed', Description: '', TeamTag: 'CHARLIE ALPHA', Status: 'Concluded',
-      StartTime: '2026-03-01 00:00:00', EndTime: '2026-03-02 00:00:00', DefaultSort: 'WPM',
+      EventID: event.EventID,
+      Title: 'Renamed',
+      Description: '',
+      TeamTag: 'CHARLIE ALPHA',
+      Status: 'Concluded',
+      StartTime: '2026-03-01 00:00:00',
+      EndTime: '2026-03-02 00:00:00',
+      DefaultSort: 'WPM',
     });
     expect((await teamEvents('BRAVO')).some((e) => e.EventID === event.EventID)).toBe(false);
     expect((await teamEvents('CHARLIE')).some((e) => e.EventID === event.EventID)).toBe(true);
@@ -77,7 +126,10 @@ describe.each(dbKinds)('event administration on %s', (kind) => {
       [{ ...SETTINGS, MinRaces: -1 }, 'MinRaces: MinRaces must be 0 or more'],
       [{ ...SETTINGS, RaceIncrement: 2.5 }, 'RaceIncrement: RaceIncrement must be a whole number'],
       [{ ...SETTINGS, Cap: '10' }, 'Cap: Cap must be a number'],
-      [{ MinRaces: 1, Cap: 2 }, 'All pay-to-play settings are required (missing QualifyingRaces, RaceIncrement, PayoutIncrement, AccBonus96, AccBonus98)'],
+      [
+        { MinRaces: 1, Cap: 2 },
+        'All pay-to-play settings are required (missing QualifyingRaces, RaceIncrement, PayoutIncrement, AccBonus96, AccBonus98)',
+      ],
       [{}, 'Nothing to update'],
     ];
     for (const [body, error] of cases) {
@@ -110,7 +162,9 @@ describe.each(dbKinds)('event administration on %s', (kind) => {
     const { event } = (await call('POST', '/api/admin/events', FORM)).json();
     const bad = await call('PUT', `/api/admin/events/${event.EventID}`, { ...FORM, TeamTag: 'NOPE' });
     expect(bad.json()).toEqual({ error: 'Unknown team tag: NOPE' });
-    expect((await teamEvents('ALPHA')).find((e) => e.EventID === event.EventID)).toMatchObject({ TeamTag: 'ALPHA BRAVO' });
+    expect((await teamEvents('ALPHA')).find((e) => e.EventID === event.EventID)).toMatchObject({
+      TeamTag: 'ALPHA BRAVO',
+    });
   });
 
   it('deletes an event and its team links; a second delete is 404', async () => {
@@ -127,6 +181,8 @@ describe.each(dbKinds)('event administration on %s', (kind) => {
   });
 
   it('audits every kind of event change', async () => {
-    expect(await auditActions(t.db)).toEqual(expect.arrayContaining(['event.create', 'event.update', 'event.pay-to-play', 'event.delete']));
+    expect(await auditActions(t.db)).toEqual(
+      expect.arrayContaining(['event.create', 'event.update', 'event.pay-to-play', 'event.delete']),
+    );
   });
 });

@@ -8,7 +8,9 @@ describe.each(dbKinds)('bot flags, tracked teams and the audit log on %s', (kind
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: payload ? json(admin) : { cookie: admin }, ...(payload ? { payload } : {}) });
   const botOf = async (username: string) =>
-    ((await t.app.inject('/api/current-display-names?tag=ALPHA')).json() as Array<{ Username: string; bot: number }>).find((m) => m.Username === username)!.bot;
+    (
+      (await t.app.inject('/api/current-display-names?tag=ALPHA')).json() as Array<{ Username: string; bot: number }>
+    ).find((m) => m.Username === username)!.bot;
 
   beforeAll(async () => {
     t = await testApp(kind);
@@ -28,7 +30,15 @@ describe.each(dbKinds)('bot flags, tracked teams and the audit log on %s', (kind
     expect(await botOf('robo')).toBe(1);
     expect(await botOf('human')).toBe(0);
     const list = (await call('GET', '/api/admin/bot-flags')).json();
-    expect(list).toEqual([{ userID: 11, username: 'robo', displayName: 'Robo Racer', flaggedBy: 'root', flaggedAt: '2026-03-10T18:00:00.000Z' }]);
+    expect(list).toEqual([
+      {
+        userID: 11,
+        username: 'robo',
+        displayName: 'Robo Racer',
+        flaggedBy: 'root',
+        flaggedAt: '2026-03-10T18:00:00.000Z',
+      },
+    ]);
     // Flagging twice changes nothing and writes no second audit entry.
     await call('PUT', '/api/admin/bot-flags/robo', { bot: true });
     expect((await t.db.query("SELECT 1 FROM audit_log WHERE action = 'bot.flag'")).rows.length).toBe(1);
@@ -58,7 +68,11 @@ describe.each(dbKinds)('bot flags, tracked teams and the audit log on %s', (kind
       { tag: 'ALPHA', name: 'Team ALPHA', tracked: true, lastPolledAt: null },
       { tag: 'NEWT', name: null, tracked: true, lastPolledAt: null },
     ]);
-    expect((await call('DELETE', '/api/admin/tracked-teams/alpha')).json()).toEqual({ success: true, tag: 'ALPHA', tracked: false });
+    expect((await call('DELETE', '/api/admin/tracked-teams/alpha')).json()).toEqual({
+      success: true,
+      tag: 'ALPHA',
+      tracked: false,
+    });
     expect(await tags()).toEqual(['NEWT']);
     // The team's history stays: its members are still there.
     expect((await t.db.query("SELECT 1 FROM memberships WHERE tag = 'ALPHA'")).rows.length).toBe(2);
@@ -74,7 +88,11 @@ describe.each(dbKinds)('bot flags, tracked teams and the audit log on %s', (kind
     const first = await call('GET', '/api/admin/audit-log?limit=3');
     expect(first.statusCode).toBe(200);
     const page1 = first.json();
-    expect(page1.entries.map((e: { action: string }) => e.action)).toEqual(['team.track', 'team.untrack', 'team.track']);
+    expect(page1.entries.map((e: { action: string }) => e.action)).toEqual([
+      'team.track',
+      'team.untrack',
+      'team.track',
+    ]);
     expect(page1.entries[0]).toMatchObject({ actor: 'root', at: '2026-03-10T18:00:00.000Z', detail: { tag: 'ALPHA' } });
     const page2 = (await call('GET', `/api/admin/audit-log?limit=3&before=${page1.nextBefore}`)).json();
     expect(page2.entries.map((e: { action: string }) => e.action)).toEqual(['bot.unflag', 'bot.flag']);

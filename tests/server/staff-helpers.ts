@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import type { Role } from '../../contract/common.js';
 import type { Database } from '../../server/db/database.js';
-import { hashPassword } from '../../server/domain/passwords.js';
+import { hashPassword } from '../../server/auth/passwords.js';
 import type { App } from '../../server/http/context.js';
 
 export async function addUser(
@@ -25,7 +25,12 @@ export function sessionCookie(setCookie: string | string[] | undefined): string 
 
 /** Logs in and returns the Cookie header to send with later requests. */
 export async function login(app: App, username: string, password: string, ip = '10.0.0.1'): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress: ip });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, password },
+    remoteAddress: ip,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return sessionCookie(res.headers['set-cookie']);
 }

@@ -6,12 +6,17 @@ import { addUser, auditActions, json, login } from './staff-helpers.js';
 describe.each(dbKinds)('squads board writes on %s', (kind) => {
   let t: TestContext;
   let admin: string;
-  const post = (url: string, payload: object, cookie = admin) => t.app.inject({ method: 'POST', url, headers: json(cookie), payload });
+  const post = (url: string, payload: object, cookie = admin) =>
+    t.app.inject({ method: 'POST', url, headers: json(cookie), payload });
   const roster = async (tag: string) =>
     Object.fromEntries(
-      ((await t.app.inject(`/api/current-display-names?tag=${tag}`)).json() as Array<{ Username: string; squad: string; SquadName: string | null }>).map(
-        (m) => [m.Username, { squad: m.squad, SquadName: m.SquadName }],
-      ),
+      (
+        (await t.app.inject(`/api/current-display-names?tag=${tag}`)).json() as Array<{
+          Username: string;
+          squad: string;
+          SquadName: string | null;
+        }>
+      ).map((m) => [m.Username, { squad: m.squad, SquadName: m.SquadName }]),
     );
 
   beforeAll(async () => {
@@ -63,7 +68,10 @@ describe.each(dbKinds)('squads board writes on %s', (kind) => {
   });
 
   it('sets a custom squad name, replaces it, and an empty name removes it', async () => {
-    expect((await post('/api/update-custom-squad-name', { tag: 'ALPHA', squad: 'Grape', customName: '  Grapes of Wrath ' })).statusCode).toBe(200);
+    expect(
+      (await post('/api/update-custom-squad-name', { tag: 'ALPHA', squad: 'Grape', customName: '  Grapes of Wrath ' }))
+        .statusCode,
+    ).toBe(200);
     expect((await roster('ALPHA')).bob.SquadName).toBe('Grapes of Wrath');
     await post('/api/update-custom-squad-name', { tag: 'alpha', squad: 'Grape', customName: 'Raisins' });
     expect((await roster('ALPHA')).bob.SquadName).toBe('Raisins');
@@ -84,7 +92,11 @@ describe.each(dbKinds)('squads board writes on %s', (kind) => {
     const cases: Array<[object, number, string | RegExp]> = [
       [{ tag: 'ALPHA', squad: 'Unassigned', customName: 'x' }, 400, /^squad: Unknown squad/],
       [{ tag: 'NOPE', squad: 'Fig', customName: 'x' }, 404, 'Team NOPE is not tracked'],
-      [{ tag: 'ALPHA', squad: 'Fig', customName: 'x'.repeat(41) }, 400, 'customName: Squad name is too long (40 characters at most)'],
+      [
+        { tag: 'ALPHA', squad: 'Fig', customName: 'x'.repeat(41) },
+        400,
+        'customName: Squad name is too long (40 characters at most)',
+      ],
     ];
     for (const [body, status, error] of cases) {
       const res = await post('/api/update-custom-squad-name', body);
@@ -96,7 +108,9 @@ describe.each(dbKinds)('squads board writes on %s', (kind) => {
 
   it('audits assignments and renames with before and after', async () => {
     expect(await auditActions(t.db)).toEqual(expect.arrayContaining(['squad.assign', 'squad.rename']));
-    const { rows } = await t.db.query<{ detail: Record<string, unknown> }>("SELECT detail FROM audit_log WHERE action = 'squad.assign' ORDER BY id LIMIT 2");
+    const { rows } = await t.db.query<{ detail: Record<string, unknown> }>(
+      "SELECT detail FROM audit_log WHERE action = 'squad.assign' ORDER BY id LIMIT 2",
+    );
     expect(rows.map((r) => r.detail)).toEqual([
       { tag: 'ALPHA', username: 'ann', from: null, to: 'Mango' },
       { tag: 'ALPHA', username: 'ann', from: 'Mango', to: 'Fig' },

@@ -25,8 +25,14 @@ describe.each(dbKinds)('user management on %s', (kind) => {
     expect(res.headers['cache-control']).toBe('no-store');
     const [root] = res.json();
     expect(root).toEqual({
-      id: adminId, username: 'root', role: 'admin', userID: null, teamTag: null, racerUsername: null,
-      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), last_login: '2026-03-10T18:00:00.000Z',
+      id: adminId,
+      username: 'root',
+      role: 'admin',
+      userID: null,
+      teamTag: null,
+      racerUsername: null,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      last_login: '2026-03-10T18:00:00.000Z',
     });
     expect(res.body).not.toMatch(/argon2|password/);
   });
@@ -36,7 +42,14 @@ describe.each(dbKinds)('user management on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     const { id } = res.json();
     const row = (await users()).find((u) => u.id === id)!;
-    expect(row).toMatchObject({ username: 'newcap', role: 'teamadmin', userID: '777', teamTag: null, racerUsername: 'speedy', last_login: null });
+    expect(row).toMatchObject({
+      username: 'newcap',
+      role: 'teamadmin',
+      userID: '777',
+      teamTag: null,
+      racerUsername: 'speedy',
+      last_login: null,
+    });
     const cookie = await login(t.app, 'newcap', 'pw-123456789');
     // No team granted: the linked racer's team (ALPHA) gives no rights.
     expect((await t.app.inject({ url: '/api/my-team-tag', headers: { cookie } })).json()).toEqual({ teamTag: null });
@@ -59,7 +72,9 @@ describe.each(dbKinds)('user management on %s', (kind) => {
     const dup = await call('POST', '/api/users', { username: 'ROOT', password: 'long-enough-pw' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({ error: 'Username already exists' });
-    expect((await call('POST', '/api/users', { username: 'a', password: 'long-enough-pw', role: 'owner' })).statusCode).toBe(400);
+    expect(
+      (await call('POST', '/api/users', { username: 'a', password: 'long-enough-pw', role: 'owner' })).statusCode,
+    ).toBe(400);
     const badId = await call('POST', '/api/users', { username: 'a', password: 'long-enough-pw', userID: '12ab' });
     expect(badId.statusCode).toBe(400);
     expect(badId.json().error).toBe('userID: User ID must be a number');
@@ -74,9 +89,19 @@ describe.each(dbKinds)('user management on %s', (kind) => {
     const blank = await call('PUT', `/api/users/${id}`, { username: '', role: 'admin' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ error: 'Username required' });
-    const res = await call('PUT', `/api/users/${id}`, { username: 'edited', role: 'teamadmin', userID: '', teamTag: 'alpha' });
+    const res = await call('PUT', `/api/users/${id}`, {
+      username: 'edited',
+      role: 'teamadmin',
+      userID: '',
+      teamTag: 'alpha',
+    });
     expect(res.statusCode).toBe(200);
-    expect((await users()).find((u) => u.id === id)).toMatchObject({ username: 'edited', role: 'teamadmin', userID: null, teamTag: 'ALPHA' });
+    expect((await users()).find((u) => u.id === id)).toMatchObject({
+      username: 'edited',
+      role: 'teamadmin',
+      userID: null,
+      teamTag: 'ALPHA',
+    });
     const taken = await call('PUT', `/api/users/${id}`, { username: 'Root' });
     expect(taken.statusCode).toBe(409);
     expect((await call('PUT', '/api/users/99999', { username: 'ghost' })).statusCode).toBe(404);
@@ -84,7 +109,7 @@ describe.each(dbKinds)('user management on %s', (kind) => {
     expect((await call('PUT', '/api/users/99999999999', { username: 'ghost' })).statusCode).toBe(400);
   });
 
-  it('changes a password: old one fails, new one works, the user\'s other sessions end', async () => {
+  it("changes a password: old one fails, new one works, the user's other sessions end", async () => {
     const { id } = (await call('POST', '/api/users', { username: 'pwuser', password: 'old-password-1' })).json();
     const theirs = await login(t.app, 'pwuser', 'old-password-1');
     const blank = await call('PUT', `/api/users/${id}`, { password: '' });
@@ -101,7 +126,11 @@ describe.each(dbKinds)('user management on %s', (kind) => {
     expect((await t.db.query("SELECT 1 FROM users WHERE username = 'shorty'")).rows).toEqual([]);
     expect((await call('PUT', `/api/users/${id}`, { password: 'new-password-1' })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/me', headers: { cookie: theirs } })).json().logged_in).toBe(false);
-    const old = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'pwuser', password: 'old-password-1' } });
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'pwuser', password: 'old-password-1' },
+    });
     expect(old.statusCode).toBe(401);
     await login(t.app, 'pwuser', 'new-password-1');
   });
@@ -120,10 +149,16 @@ describe.each(dbKinds)('user management on %s', (kind) => {
     expect(del.json()).toEqual({ error: 'Cannot delete the last admin' });
     expect((await users()).find((u) => u.id === adminId)).toMatchObject({ role: 'admin' });
     // With a second admin, the first can go; then the second is the last.
-    const { id: second } = (await call('POST', '/api/users', { username: 'admin2', password: 'admin2-password', role: 'admin' })).json();
+    const { id: second } = (
+      await call('POST', '/api/users', { username: 'admin2', password: 'admin2-password', role: 'admin' })
+    ).json();
     const a2 = await login(t.app, 'admin2', 'admin2-password');
-    expect((await call('PUT', `/api/users/${adminId}`, { username: 'root', role: 'teamadmin' }, a2)).statusCode).toBe(200);
-    expect((await call('DELETE', `/api/users/${second}`, undefined, a2)).json()).toEqual({ error: 'Cannot delete the last admin' });
+    expect((await call('PUT', `/api/users/${adminId}`, { username: 'root', role: 'teamadmin' }, a2)).statusCode).toBe(
+      200,
+    );
+    expect((await call('DELETE', `/api/users/${second}`, undefined, a2)).json()).toEqual({
+      error: 'Cannot delete the last admin',
+    });
     expect((await call('PUT', `/api/users/${adminId}`, { username: 'root', role: 'admin' }, a2)).statusCode).toBe(200);
   });
 

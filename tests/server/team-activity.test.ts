@@ -83,7 +83,14 @@ describe.each(dbKinds)('activity routes on %s', (kind) => {
     t.setNow(new Date('2026-06-01T00:00:00Z'));
     const quiet = await t.app.inject('/api/team-stats?tag=ALPHA');
     t.setNow(NOW);
-    expect(quiet.json()).toEqual({ races: 0, avg_wpm: null, accuracy: null, active_members: 0, top_racer: null, top_racer_7d: null });
+    expect(quiet.json()).toEqual({
+      races: 0,
+      avg_wpm: null,
+      accuracy: null,
+      active_members: 0,
+      top_racer: null,
+      top_racer_7d: null,
+    });
     const unknown = await t.app.inject('/api/team-stats?tag=NOPE');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'Team NOPE is not tracked' });

@@ -4,7 +4,7 @@
  * crosses a month end, and several batches sit just before and after midnight CT (where the UTC
  * day differs) and on the 24 h / 7 d window edges. Times below are CT wall-clock times.
  */
-import { parseSiteDateTime } from '../../server/domain/site-time.js';
+import { parseSiteDateTime } from '../../rules/site-time.js';
 import type { Database } from '../../server/db/database.js';
 import { addBatches, addRacer, addTeam, TEST_TZ } from './helpers.js';
 
@@ -16,7 +16,12 @@ export function ct(s: string): Date {
   return d;
 }
 
-export const ALICE = 1, BOB = 2, CAROL = 3, DAVE = 4, ERIN = 5, FRANK = 6;
+export const ALICE = 1,
+  BOB = 2,
+  CAROL = 3,
+  DAVE = 4,
+  ERIN = 5,
+  FRANK = 6;
 
 type B = [userId: number, ct: string, races: number, typed: number, errs: number, secs: number];
 /** ALPHA's batches; WPM = 12·typed/secs, accuracy = 1 − errs/typed. */
@@ -41,12 +46,43 @@ export async function seedTeamFixture(db: Database): Promise<void> {
   await addTeam(db, 'ALPHA', { name: 'Alpha', weekly_requirement: 10 });
   await addTeam(db, 'BETA', { name: 'Beta' });
   await db.query("INSERT INTO teams (tag, tracked) VALUES ('GONE', false)");
-  await addRacer(db, { userId: ALICE, username: 'alice', displayName: 'Alice A', tag: 'ALPHA', joined: new Date('2025-06-01T15:00:00Z') });
-  await addRacer(db, { userId: BOB, username: 'bob', displayName: 'Bob', tag: 'ALPHA', joined: new Date('2025-01-15T12:00:00Z'), bot: true });
-  await addRacer(db, { userId: CAROL, username: 'carol', displayName: null, tag: 'ALPHA', joined: new Date('2026-03-30T03:00:00Z') });
-  await addRacer(db, { userId: DAVE, username: 'dave', displayName: 'Dave D', tag: 'ALPHA', joined: new Date('2025-02-01T00:00:00Z') });
+  await addRacer(db, {
+    userId: ALICE,
+    username: 'alice',
+    displayName: 'Alice A',
+    tag: 'ALPHA',
+    joined: new Date('2025-06-01T15:00:00Z'),
+  });
+  await addRacer(db, {
+    userId: BOB,
+    username: 'bob',
+    displayName: 'Bob',
+    tag: 'ALPHA',
+    joined: new Date('2025-01-15T12:00:00Z'),
+    bot: true,
+  });
+  await addRacer(db, {
+    userId: CAROL,
+    username: 'carol',
+    displayName: null,
+    tag: 'ALPHA',
+    joined: new Date('2026-03-30T03:00:00Z'),
+  });
+  await addRacer(db, {
+    userId: DAVE,
+    username: 'dave',
+    displayName: 'Dave D',
+    tag: 'ALPHA',
+    joined: new Date('2025-02-01T00:00:00Z'),
+  });
   await db.query('UPDATE memberships SET left_at = $1 WHERE user_id = $2', [ct('2026-04-02 06:00'), DAVE]);
-  await addRacer(db, { userId: ERIN, username: 'erin', displayName: 'Erin', tag: 'BETA', joined: new Date('2025-03-01T00:00:00Z') });
+  await addRacer(db, {
+    userId: ERIN,
+    username: 'erin',
+    displayName: 'Erin',
+    tag: 'BETA',
+    joined: new Date('2025-03-01T00:00:00Z'),
+  });
   await addRacer(db, { userId: FRANK, username: 'frank', displayName: 'Frank', tag: 'GONE' });
 
   const snapshot = `INSERT INTO member_snapshots (tag, user_id, taken_at, played, races_played, typed, errs, secs, avg_speed, highest_speed, display_name)
@@ -56,11 +92,24 @@ export async function seedTeamFixture(db: Database): Promise<void> {
   await db.query(snapshot, ['BETA', ERIN, ct('2026-04-02 11:00'), 900, 9000, 88, 120, 'Erin']);
   await db.query(snapshot, ['GONE', FRANK, NOW, 1, 1, 50, 50, 'Frank']);
 
-  await db.query("INSERT INTO squad_assignments (tag, user_id, squad) VALUES ('ALPHA', $1, 'Avocado'), ('ALPHA', $2, 'Blueberry')", [ALICE, CAROL]);
-  await db.query("INSERT INTO squad_names (tag, squad, custom_name) VALUES ('ALPHA', 'Avocado', 'Avos'), ('BETA', 'Blueberry', 'Berries')");
+  await db.query(
+    "INSERT INTO squad_assignments (tag, user_id, squad) VALUES ('ALPHA', $1, 'Avocado'), ('ALPHA', $2, 'Blueberry')",
+    [ALICE, CAROL],
+  );
+  await db.query(
+    "INSERT INTO squad_names (tag, squad, custom_name) VALUES ('ALPHA', 'Avocado', 'Avos'), ('BETA', 'Blueberry', 'Berries')",
+  );
 
   await addBatches(db, [
-    ...ALPHA_BATCHES.map(([userId, at, races, typed, errs, secs]) => ({ userId, tag: 'ALPHA', endTime: ct(at), races, typed, errs, secs })),
+    ...ALPHA_BATCHES.map(([userId, at, races, typed, errs, secs]) => ({
+      userId,
+      tag: 'ALPHA',
+      endTime: ct(at),
+      races,
+      typed,
+      errs,
+      secs,
+    })),
     // Another team's racing at the same times must never leak into ALPHA.
     { userId: ERIN, tag: 'BETA', endTime: ct('2026-04-02 11:00'), races: 100, typed: 50000, errs: 0, secs: 6000 },
     { userId: ERIN, tag: 'BETA', endTime: ct('2026-03-29 00:00'), races: 40, typed: 20000, errs: 0, secs: 2400 },

@@ -3,8 +3,16 @@ import { dbKinds, testApp, type TestContext } from './helpers.js';
 import { NOW, seedTeamFixture } from './team-fixture.js';
 
 interface P {
-  Username: string; CurrentDisplayName: string; TeamTag: string; Squad: string; SquadName: string | null;
-  TotalRaces: number; WPM: number; Accuracy: number; Points: number; bot: number;
+  Username: string;
+  CurrentDisplayName: string;
+  TeamTag: string;
+  Squad: string;
+  SquadName: string | null;
+  TotalRaces: number;
+  WPM: number;
+  Accuracy: number;
+  Points: number;
+  bot: number;
 }
 
 /** Compact view of the numbers: [username, races, wpm, accuracy, points]. */
@@ -44,7 +52,13 @@ describe.each(dbKinds)('tracker routes on %s', (kind) => {
       ['carol', 2, 80, 0.98, 274.4],
       ['alice', 1, 80, 0.99, 138.6],
     ]);
-    expect(body.participants[0]).toMatchObject({ CurrentDisplayName: 'Bob', TeamTag: 'ALPHA', Squad: '', SquadName: null, bot: 1 });
+    expect(body.participants[0]).toMatchObject({
+      CurrentDisplayName: 'Bob',
+      TeamTag: 'ALPHA',
+      Squad: '',
+      SquadName: null,
+      bot: 1,
+    });
     expect(body.participants[3]).toMatchObject({ Squad: 'Avocado', SquadName: 'Avos', bot: 0 });
     expect(body.participants[2]).toMatchObject({ CurrentDisplayName: 'carol', Squad: 'Blueberry', SquadName: null });
   });
@@ -93,7 +107,10 @@ describe.each(dbKinds)('tracker routes on %s', (kind) => {
   });
 
   it('an unknown tag or a quiet day gives an empty list', async () => {
-    for (const url of ['/api/daily-participants?tag=NOPE&date=2026-04-02', '/api/weekly-participants?tag=ALPHA&week=2025-01-05']) {
+    for (const url of [
+      '/api/daily-participants?tag=NOPE&date=2026-04-02',
+      '/api/weekly-participants?tag=ALPHA&week=2025-01-05',
+    ]) {
       const res = await t.app.inject(url);
       expect(res.statusCode).toBe(200);
       expect(res.json().participants).toEqual([]);

@@ -12,7 +12,9 @@ describe.each(dbKinds)('rolling-window totals on %s', (kind) => {
   afterAll(() => t.close());
 
   const races = async (from: string, to: string) =>
-    Object.fromEntries((await racerTotals(t.db, 'ALPHA', { start: ct(from), end: ct(to) })).map((r) => [r.username, r.races]));
+    Object.fromEntries(
+      (await racerTotals(t.db, 'ALPHA', { start: ct(from), end: ct(to) })).map((r) => [r.username, r.races]),
+    );
 
   it('counts both ends of a window inside one hour', async () => {
     expect(await races('2026-04-02 11:35', '2026-04-02 11:45')).toEqual({ bob: 6 });
@@ -39,7 +41,9 @@ describe.each(dbKinds)('rolling-window totals on %s', (kind) => {
           [ct(s), ct(e)],
         );
         const got = await racerTotals(t.db, 'ALPHA', { start: ct(s), end: ct(e) });
-        expect(Object.fromEntries(got.map((r) => [r.username, r.races])), `${s} → ${e}`).toEqual(Object.fromEntries(rows.map((r) => [r.username, r.races])));
+        expect(Object.fromEntries(got.map((r) => [r.username, r.races])), `${s} → ${e}`).toEqual(
+          Object.fromEntries(rows.map((r) => [r.username, r.races])),
+        );
         for (const r of rows) expect(got.find((g) => g.username === r.username)!.points).toBeCloseTo(r.points, 9);
       }
     }

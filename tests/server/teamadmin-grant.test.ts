@@ -9,7 +9,15 @@ import { teamBody } from './collector-helpers.js';
 import { addTeam, dbKinds, TEST_TZ, testApp, type TestContext } from './helpers.js';
 import { addUser, json, login } from './staff-helpers.js';
 
-const SETTINGS = { MinRaces: 1, QualifyingRaces: 2, RaceIncrement: 3, PayoutIncrement: 4, Cap: 5, AccBonus96: 1, AccBonus98: 1 };
+const SETTINGS = {
+  MinRaces: 1,
+  QualifyingRaces: 2,
+  RaceIncrement: 3,
+  PayoutIncrement: 4,
+  Cap: 5,
+  AccBonus96: 1,
+  AccBonus98: 1,
+};
 const racer = { userID: 501, username: 'mover' };
 const other = { userID: 502, username: 'stayer' };
 const third = { userID: 503, username: 'keeper' };
@@ -23,8 +31,14 @@ describe.each(dbKinds)('teamadmin grant on %s', (kind) => {
   const capOf = async (id: number) =>
     (await t.db.query<{ cap: number | null }>('SELECT cap FROM events WHERE event_id = $1', [id])).rows[0]?.cap ?? null;
   const setCap = (cookie: string, id: number, Cap: number) =>
-    t.app.inject({ method: 'PUT', url: `/api/admin/events/${id}`, headers: json(cookie), payload: { ...SETTINGS, Cap } });
-  const myTeam = async (cookie: string) => (await t.app.inject({ url: '/api/my-team-tag', headers: { cookie } })).json().teamTag;
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/events/${id}`,
+      headers: json(cookie),
+      payload: { ...SETTINGS, Cap },
+    });
+  const myTeam = async (cookie: string) =>
+    (await t.app.inject({ url: '/api/my-team-tag', headers: { cookie } })).json().teamTag;
 
   beforeAll(async () => {
     t = await testApp(kind);
@@ -32,14 +46,22 @@ describe.each(dbKinds)('teamadmin grant on %s', (kind) => {
     await addTeam(t.db, 'BRAVO');
     await poll('ALPHA', '2026-03-10T17:00:00Z', [third, racer]);
     await poll('BRAVO', '2026-03-10T17:00:00Z', [other]);
-    await addUser(t.db, { username: 'capt', password: 'capt-password-1', role: 'teamadmin', userID: '501', teamTag: 'ALPHA' });
+    await addUser(t.db, {
+      username: 'capt',
+      password: 'capt-password-1',
+      role: 'teamadmin',
+      userID: '501',
+      teamTag: 'ALPHA',
+    });
     await addUser(t.db, { username: 'nogrant', password: 'nogrant-password', role: 'teamadmin', userID: '502' });
     const admin = await addUser(t.db, { username: 'root', password: 'root-password-1', role: 'admin' });
     expect(admin).toBeGreaterThan(0);
     const rootCookie = await login(t.app, 'root', 'root-password-1');
     const create = async (tag: string) => {
       const res = await t.app.inject({
-        method: 'POST', url: '/api/admin/events', headers: json(rootCookie),
+        method: 'POST',
+        url: '/api/admin/events',
+        headers: json(rootCookie),
         payload: { Title: `Event ${tag}`, TeamTag: tag, StartTime: '2026-03-01T00:00', EndTime: '2026-03-20T00:00' },
       });
       expect(res.statusCode, res.body).toBe(200);
@@ -57,7 +79,9 @@ describe.each(dbKinds)('teamadmin grant on %s', (kind) => {
     // The racer leaves ALPHA and shows up on BRAVO at the next poll.
     await poll('ALPHA', '2026-03-10T17:10:00Z', [third]);
     await poll('BRAVO', '2026-03-10T17:10:00Z', [other, racer]);
-    const { rows } = await t.db.query<{ tag: string }>('SELECT tag FROM memberships WHERE user_id = 501 AND left_at IS NULL');
+    const { rows } = await t.db.query<{ tag: string }>(
+      'SELECT tag FROM memberships WHERE user_id = 501 AND left_at IS NULL',
+    );
     expect(rows.map((r) => r.tag)).toEqual(['BRAVO']);
 
     expect(await myTeam(cookie)).toBe('ALPHA');
@@ -78,7 +102,10 @@ describe.each(dbKinds)('teamadmin grant on %s', (kind) => {
     expect(refused.statusCode).toBe(403);
     expect(await capOf(bravoEvent)).toBeNull();
     const squad = await t.app.inject({
-      method: 'POST', url: '/api/update-custom-squad-name', headers: json(cookie), payload: { tag: 'BRAVO', squad: 'Fig', customName: 'Taken' },
+      method: 'POST',
+      url: '/api/update-custom-squad-name',
+      headers: json(cookie),
+      payload: { tag: 'BRAVO', squad: 'Fig', customName: 'Taken' },
     });
     expect(squad.statusCode).toBe(403);
   });

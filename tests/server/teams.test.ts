@@ -21,8 +21,16 @@ describe.each(dbKinds)('team routes on %s', (kind) => {
     const res = await t.app.inject('/api/team-info?tag=alpha');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      Tag: 'ALPHA', name: 'Alpha', tagColor: null, createdStamp: null, captain: null, username: null,
-      min_races: 1000, min_speed: 60, WeeklyRequirements: 250, otherRequirements: null,
+      Tag: 'ALPHA',
+      name: 'Alpha',
+      tagColor: null,
+      createdStamp: null,
+      captain: null,
+      username: null,
+      min_races: 1000,
+      min_speed: 60,
+      WeeklyRequirements: 250,
+      otherRequirements: null,
     });
   });
 

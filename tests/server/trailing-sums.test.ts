@@ -12,10 +12,21 @@ import { bumpDataVersion } from '../../server/db/data-version.js';
 import { individualLeaderboard, rawPlan, teamLeaderboard } from '../../server/db/leaderboards/leaderboard-repo.js';
 
 const b = (userId: number, tag: string, endTime: string, races: number) => ({
-  userId, tag, endTime: new Date(endTime), races, typed: 500 * races, errs: 5 * races, secs: 40 * races,
+  userId,
+  tag,
+  endTime: new Date(endTime),
+  races,
+  typed: 500 * races,
+  errs: 5 * races,
+  secs: 40 * races,
 });
 
-interface Row { user_id: number; tag: string; races: number; typed: number }
+interface Row {
+  user_id: number;
+  tag: string;
+  races: number;
+  typed: number;
+}
 
 async function anchor(db: Database): Promise<string | null> {
   const { rows } = await db.query<{ anchor: Date | null }>('SELECT anchor FROM trailing_anchor');
@@ -30,7 +41,9 @@ async function packed(db: Database, hours: number): Promise<string | null> {
 
 /** A span's board lines (migration 110). */
 async function boardLines(db: Database, hours: number): Promise<string | null> {
-  const { rows } = await db.query<{ board: string | null }>('SELECT board FROM trailing_sums WHERE hours = $1', [hours]);
+  const { rows } = await db.query<{ board: string | null }>('SELECT board FROM trailing_sums WHERE hours = $1', [
+    hours,
+  ]);
   return rows[0].board;
 }
 
@@ -46,7 +59,10 @@ async function table(db: Database, hours = 24): Promise<Row[]> {
     [hours],
   );
   expect(await packedLines(db, hours)).toEqual(lines.rows.map((r) => r.line).sort());
-  const { rows } = await db.query<Row>('SELECT user_id, tag, races, typed FROM trailing_totals WHERE hours = $1 AND races <> 0 ORDER BY user_id, tag', [hours]);
+  const { rows } = await db.query<Row>(
+    'SELECT user_id, tag, races, typed FROM trailing_totals WHERE hours = $1 AND races <> 0 ORDER BY user_id, tag',
+    [hours],
+  );
   return rows.map((r) => ({ user_id: Number(r.user_id), tag: r.tag, races: Number(r.races), typed: Number(r.typed) }));
 }
 
@@ -122,7 +138,8 @@ describe.each(dbKinds)('trailing 24-hour and 7-day sums on %s', (kind) => {
       `2,"Races":9,"Accuracy":${1 - 45 / 4500},"WPM":${4500 / 5 / (360 / 60)},"Points":1559.25}\n` +
         `1,"Races":8,"Accuracy":${1 - 40 / 4000},"WPM":${4000 / 5 / (320 / 60)},"Points":1386}`,
     );
-    const order = async (hours: number) => ((await packed(db, hours)) ?? '').split('\n').map((l) => l.split(',')[0] + '@' + l.split(',')[5]);
+    const order = async (hours: number) =>
+      ((await packed(db, hours)) ?? '').split('\n').map((l) => l.split(',')[0] + '@' + l.split(',')[5]);
     expect(await order(24)).toEqual(['7@2', '6@1', '1@2']);
     expect(await table(db)).toEqual(await expected(db));
     // The week also holds bob's BRAVO races of Mar 9 (1) and 10 (4 + 3), not those of Mar 1.
@@ -150,7 +167,11 @@ describe.each(dbKinds)('trailing 24-hour and 7-day sums on %s', (kind) => {
     expect(await table(db, 168)).toEqual(await expected(db, 168));
     // Racers whose batches all left the window keep no row.
     await addBatches(db, [b(1, 'ALPHA', '2026-03-14T08:10:00Z', 1)]);
-    expect((await db.query('SELECT user_id FROM trailing_totals WHERE hours = 24 ORDER BY user_id')).rows.map((r) => Number(r.user_id))).toEqual([1]);
+    expect(
+      (await db.query('SELECT user_id FROM trailing_totals WHERE hours = 24 ORDER BY user_id')).rows.map((r) =>
+        Number(r.user_id),
+      ),
+    ).toEqual([1]);
     expect(await table(db, 168)).toEqual(await expected(db, 168));
   });
 
@@ -163,7 +184,9 @@ describe.each(dbKinds)('trailing 24-hour and 7-day sums on %s', (kind) => {
       // The team board reads the same trailing sums, grouped per team, bots left out unless asked.
       for (const showBots of [false, true]) {
         const teams = await teamLeaderboard(db, w, { tz: TEST_TZ, now: new Date(now), showBots });
-        expect(teams).toEqual(await teamLeaderboard(db, w, { tz: TEST_TZ, now: new Date(now), showBots, pieces: rawPlan(w) }));
+        expect(teams).toEqual(
+          await teamLeaderboard(db, w, { tz: TEST_TZ, now: new Date(now), showBots, pieces: rawPlan(w) }),
+        );
       }
       return { ours, naive };
     };
@@ -181,12 +204,19 @@ describe.each(dbKinds)('trailing 24-hour and 7-day sums on %s', (kind) => {
     await addBatches(db, [b(2, 'BRAVO', '2026-03-14T08:20:00Z', 4)]);
     const { ours, naive } = await board('2026-03-14T08:27:00Z');
     expect(ours).toEqual(naive);
-    expect(ours.map((r) => [r.Username, r.Races])).toEqual([['bob', 4], ['alice', 3]]);
+    expect(ours.map((r) => [r.Username, r.Races])).toEqual([
+      ['bob', 4],
+      ['alice', 3],
+    ]);
     // bob flagged: the team board leaves his 4 races out.
     await db.query("INSERT INTO bot_flags (user_id, flagged_by) VALUES (2, 'test')");
     await bumpDataVersion(db);
     await board('2026-03-14T08:27:00Z');
-    const teams = await teamLeaderboard(db, { start: new Date('2026-03-13T08:27:00Z'), end: new Date('2026-03-14T08:27:01Z') }, { tz: TEST_TZ, now: new Date('2026-03-14T08:27:00Z'), showBots: false });
+    const teams = await teamLeaderboard(
+      db,
+      { start: new Date('2026-03-13T08:27:00Z'), end: new Date('2026-03-14T08:27:01Z') },
+      { tz: TEST_TZ, now: new Date('2026-03-14T08:27:00Z'), showBots: false },
+    );
     expect(teams.map((r) => [r.TeamTag, r.Races])).toEqual([['ALPHA', 3]]);
   });
 
@@ -215,8 +245,13 @@ describe.each(dbKinds)('trailing 24-hour and 7-day sums on %s', (kind) => {
   it('are filled for 7 days from the batches already written when migration 100 runs', async () => {
     const before = await packed(db, 168);
     await db.exec('DELETE FROM trailing_totals WHERE hours = 168; DELETE FROM trailing_sums WHERE hours = 168');
-    const migration = (await import('node:fs')).readFileSync(new URL('../../server/db/migrations/100_trailing_week.sql', import.meta.url), 'utf8');
-    await db.exec(migration.slice(migration.indexOf('-- The 7-day sums of the batches written before this migration.')));
+    const migration = (await import('node:fs')).readFileSync(
+      new URL('../../server/db/migrations/100_trailing_week.sql', import.meta.url),
+      'utf8',
+    );
+    await db.exec(
+      migration.slice(migration.indexOf('-- The 7-day sums of the batches written before this migration.')),
+    );
     expect(await table(db, 168)).toEqual([
       { user_id: 1, tag: 'ALPHA', races: 2, typed: 1000 },
       { user_id: 2, tag: 'BRAVO', races: 3, typed: 1500 },

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { individualBoardFromLines, individualBoardJson, parseBoardLines, parseSums, racerHead, teamBoardJson } from './board-json.js';
+import {
+  individualBoardFromLines,
+  individualBoardJson,
+  parseBoardLines,
+  parseSums,
+  racerHead,
+  teamBoardJson,
+} from './board-json.js';
 
 describe('board JSON from sums text', () => {
   it('adds up the lines of a key and computes the stats of the sums', () => {
@@ -29,11 +36,18 @@ describe('board JSON from sums text', () => {
 
   it('subtracts the lines of a second text, dropping keys left without races', () => {
     // Running totals to the last day, minus those to the day before the first.
-    const sums = parseSums(['5,2000,20,240,800.5,1', '2,600,6,60,150,2', '4,1000,0,100,420,3'].join('\n'), ['3,1000,10,120,400.25,1', '2,600,6,60,150,2', '-1,-5,0,-1,-2,3'].join('\n'));
+    const sums = parseSums(
+      ['5,2000,20,240,800.5,1', '2,600,6,60,150,2', '4,1000,0,100,420,3'].join('\n'),
+      ['3,1000,10,120,400.25,1', '2,600,6,60,150,2', '-1,-5,0,-1,-2,3'].join('\n'),
+    );
     expect(sums.totals('1')).toEqual({ races: 2, typed: 1000, errs: 10, secs: 120, points: 400.25 });
     // Subtracting a negative line adds it back.
     expect(sums.totals('3')).toEqual({ races: 5, typed: 1005, errs: 0, secs: 101, points: 422 });
-    const rows = JSON.parse(individualBoardJson(sums, () => undefined)) as Array<{ UserID: number; Races: number; WPM: number }>;
+    const rows = JSON.parse(individualBoardJson(sums, () => undefined)) as Array<{
+      UserID: number;
+      Races: number;
+      WPM: number;
+    }>;
     // Racer 2 raced nothing in between: not on the board.
     expect(rows.map((r) => [r.UserID, r.Races])).toEqual([
       [3, 5],
@@ -52,9 +66,39 @@ describe('board JSON from sums text', () => {
     const rows = JSON.parse(individualBoardJson(sums, (id) => who.get(id)));
     expect(rows).toEqual([
       // No identity: the id stands in for the names.
-      { UserID: 9, Username: '9', CurrentDisplayName: '9', TeamTag: null, bot: 0, Races: 2, Accuracy: 1, WPM: 20, Points: 20 },
-      { UserID: 7, Username: 'amy', CurrentDisplayName: 'amy', TeamTag: null, bot: 0, Races: 1, Accuracy: null, WPM: null, Points: 10 },
-      { UserID: 3, Username: 'zed', CurrentDisplayName: 'Zed "Z" \\ 🏁', TeamTag: 'ALPHA', bot: 1, Races: 1, Accuracy: 0.99, WPM: null, Points: 10 },
+      {
+        UserID: 9,
+        Username: '9',
+        CurrentDisplayName: '9',
+        TeamTag: null,
+        bot: 0,
+        Races: 2,
+        Accuracy: 1,
+        WPM: 20,
+        Points: 20,
+      },
+      {
+        UserID: 7,
+        Username: 'amy',
+        CurrentDisplayName: 'amy',
+        TeamTag: null,
+        bot: 0,
+        Races: 1,
+        Accuracy: null,
+        WPM: null,
+        Points: 10,
+      },
+      {
+        UserID: 3,
+        Username: 'zed',
+        CurrentDisplayName: 'Zed "Z" \\ 🏁',
+        TeamTag: 'ALPHA',
+        bot: 1,
+        Races: 1,
+        Accuracy: 0.99,
+        WPM: null,
+        Points: 10,
+      },
     ]);
   });
 
@@ -85,14 +129,32 @@ describe('board JSON from sums text', () => {
     ]);
     const rows = JSON.parse(individualBoardFromLines(lines, (id) => who.get(id))) as Array<Record<string, unknown>>;
     // 10 points three times: amy, bea, zed. Racers 9 and 4 have no identity: their id stands in.
-    expect(rows.map((r) => [r.Username, r.Points])).toEqual([['9', 20], ['amy', 10], ['bea', 10], ['zed', 10], ['4', 2.5]]);
-    expect(rows[3]).toEqual({ UserID: 3, Username: 'zed', CurrentDisplayName: 'Zed', TeamTag: 'ALPHA', bot: 1, Races: 1, Accuracy: 0.99, WPM: null, Points: 10 });
+    expect(rows.map((r) => [r.Username, r.Points])).toEqual([
+      ['9', 20],
+      ['amy', 10],
+      ['bea', 10],
+      ['zed', 10],
+      ['4', 2.5],
+    ]);
+    expect(rows[3]).toEqual({
+      UserID: 3,
+      Username: 'zed',
+      CurrentDisplayName: 'Zed',
+      TeamTag: 'ALPHA',
+      bot: 1,
+      Races: 1,
+      Accuracy: 0.99,
+      WPM: null,
+      Points: 10,
+    });
     expect(individualBoardFromLines(parseBoardLines(null), () => undefined)).toBe('[]');
   });
 
   it('refuses a malformed board line', () => {
     expect(() => parseBoardLines('"Races":1,"Points":2}')).toThrow(/Malformed leaderboard line/);
     expect(() => parseBoardLines('12')).toThrow(/Malformed/);
-    expect(() => parseBoardLines('12,"Races":1,"Points":2}\n13,"Races":1')).toThrow(/Malformed leaderboard line: 13,"Races":1$/);
+    expect(() => parseBoardLines('12,"Races":1,"Points":2}\n13,"Races":1')).toThrow(
+      /Malformed leaderboard line: 13,"Races":1$/,
+    );
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The boards' JSON, written from the database's sums text (pieces-sql.ts `boardSumsSql`).
  *
- * Stats follow design.md "The numbers" with the same float arithmetic as `server/domain/stats.ts`:
+ * Stats follow design.md "The numbers" with the same float arithmetic as `rules/stats.ts`:
  * races = Σ races, accuracy = 1 − Σ errs / Σ typed, WPM = (Σ typed / 5) / (Σ secs / 60), points =
  * Σ batch points. Numbers are written in JavaScript's shortest round-trip form, so JSON.parse gives
  * the exact doubles back. Rows are sorted by points, highest first, then by name (code-unit order,
@@ -10,7 +10,7 @@
  * A board has up to a few thousand rows and is written on every uncached request, so the sums are
  * kept in flat arrays (one slot per key) rather than an object per row.
  */
-import { accuracy, wpm, type Totals } from '../../domain/stats.js';
+import { accuracy, wpm, type Totals } from '../../../rules/stats.js';
 
 const COMMA = 44;
 const MINUS = 45;
@@ -53,7 +53,13 @@ export class BoardSums {
   totals(key: string): Totals | undefined {
     const s = this.slots.get(key);
     if (s === undefined) return undefined;
-    return { races: this.races[s], typed: this.typed[s], errs: this.errs[s], secs: this.secs[s], points: this.points[s] };
+    return {
+      races: this.races[s],
+      typed: this.typed[s],
+      errs: this.errs[s],
+      secs: this.secs[s],
+      points: this.points[s],
+    };
   }
 
   /** Whether the key's races add up to at least one: only those rows are on a board. */
@@ -168,14 +174,23 @@ export interface RacerIdentity {
   head: string;
 }
 
-export function racerHead(userId: string, username: string, displayName: string, tag: string | null, bot: boolean): string {
+export function racerHead(
+  userId: string,
+  username: string,
+  displayName: string,
+  tag: string | null,
+  bot: boolean,
+): string {
   return `{"UserID":${userId},"Username":${JSON.stringify(username)},"CurrentDisplayName":${JSON.stringify(displayName)},"TeamTag":${
     tag === null ? 'null' : JSON.stringify(tag)
   },"bot":${bot ? 1 : 0}`;
 }
 
 /** The individual board from sums keyed by user id; a racer without a known identity shows the id as name. */
-export function individualBoardJson(sums: BoardSums, identityOf: (userId: string) => RacerIdentity | undefined): string {
+export function individualBoardJson(
+  sums: BoardSums,
+  identityOf: (userId: string) => RacerIdentity | undefined,
+): string {
   const names: string[] = [];
   const heads: string[] = [];
   for (const userId of sums.keys) {
@@ -197,7 +212,7 @@ export interface BoardLines {
 export function parseBoardLines(text: string | null): BoardLines {
   const lines: BoardLines = { ids: [], tails: [] };
   if (!text) return lines;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     let end = text.indexOf('\n', i);
     if (end < 0) end = text.length;
     const comma = text.indexOf(',', i);
@@ -218,13 +233,16 @@ export function parseBoardLines(text: string | null): BoardLines {
  * racer's name part in front, and racers with equal points are put in name order, as
  * `individualBoardJson` orders them.
  */
-export function individualBoardFromLines({ ids, tails }: BoardLines, identityOf: (userId: string) => RacerIdentity | undefined): string {
+export function individualBoardFromLines(
+  { ids, tails }: BoardLines,
+  identityOf: (userId: string) => RacerIdentity | undefined,
+): string {
   const who = ids.map((id) => identityOf(id));
   const names = ids.map((id, k) => who[k]?.username ?? id);
   const order = ids.map((_, k) => k);
   // Equal points have equal text (the shortest exact form): sort each run of them by name.
   const pointsOf = (k: number) => tails[k].slice(tails[k].lastIndexOf(':') + 1, -1);
-  for (let start = 0; start < order.length; ) {
+  for (let start = 0; start < order.length;) {
     const points = pointsOf(start);
     let end = start + 1;
     while (end < order.length && pointsOf(end) === points) end++;

@@ -12,9 +12,15 @@
  * reads two days' running totals (migration 120) and subtracts one from the other.
  */
 import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../../contract/leaderboards.js';
-import type { Window } from '../../domain/site-time.js';
+import type { Window } from '../../../rules/site-time.js';
 import type { Queryable } from '../database.js';
-import { individualBoardFromLines, individualBoardJson, parseBoardLines, parseSums, teamBoardJson } from './board-json.js';
+import {
+  individualBoardFromLines,
+  individualBoardJson,
+  parseBoardLines,
+  parseSums,
+  teamBoardJson,
+} from './board-json.js';
 import { racerBoardLinesSql, racerBoardSql, teamBoardSql } from './pieces-sql.js';
 import { racerIdentities } from './racer-identities.js';
 import { planWindow, type Piece } from './window-plan.js';
@@ -74,7 +80,11 @@ async function windowRow(
  * The team board as JSON text: one row per tag, bots' batches only when asked, Points first.
  * Whole units come from the team rollups (migrations 010 and 060), edges from raw batches.
  */
-export async function teamLeaderboardJson(db: Queryable, w: Window, opts: PlanOptions & { showBots: boolean }): Promise<string> {
+export async function teamLeaderboardJson(
+  db: Queryable,
+  w: Window,
+  opts: PlanOptions & { showBots: boolean },
+): Promise<string> {
   const row = await windowRow(db, w, opts, (pieces, params) => teamBoardSql(pieces, params, opts));
   return row ? teamBoardJson(parseSums(row.sums ?? null)) : '[]';
 }
@@ -85,7 +95,13 @@ export async function teamLeaderboardJson(db: Queryable, w: Window, opts: PlanOp
  * any other from the sums, which may read the running totals (migration 120).
  */
 export async function individualLeaderboardJson(db: Queryable, w: Window, opts: PlanOptions): Promise<string> {
-  const row = await windowRow(db, w, opts, (pieces, params) => racerBoardLinesSql(pieces, params) ?? racerBoardSql(pieces, params), true);
+  const row = await windowRow(
+    db,
+    w,
+    opts,
+    (pieces, params) => racerBoardLinesSql(pieces, params) ?? racerBoardSql(pieces, params),
+    true,
+  );
   if (!row) return '[]';
   const version = row.version ?? '0';
   if (row.board !== undefined) {
@@ -98,10 +114,18 @@ export async function individualLeaderboardJson(db: Queryable, w: Window, opts: 
   return individualBoardJson(sums, await racerIdentities(db, version, sums.keys));
 }
 
-export async function teamLeaderboard(db: Queryable, w: Window, opts: PlanOptions & { showBots: boolean }): Promise<TeamLeaderboardRow[]> {
+export async function teamLeaderboard(
+  db: Queryable,
+  w: Window,
+  opts: PlanOptions & { showBots: boolean },
+): Promise<TeamLeaderboardRow[]> {
   return JSON.parse(await teamLeaderboardJson(db, w, opts)) as TeamLeaderboardRow[];
 }
 
-export async function individualLeaderboard(db: Queryable, w: Window, opts: PlanOptions): Promise<IndividualLeaderboardRow[]> {
+export async function individualLeaderboard(
+  db: Queryable,
+  w: Window,
+  opts: PlanOptions,
+): Promise<IndividualLeaderboardRow[]> {
   return JSON.parse(await individualLeaderboardJson(db, w, opts)) as IndividualLeaderboardRow[];
 }

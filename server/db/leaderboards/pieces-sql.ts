@@ -55,11 +55,20 @@ function span(p: Piece, at: Bind, tables: Tables): { table: string; where: strin
       return { table: tables[p.source], where: `${key} >= ${at(p.first)}::date AND ${key} <= ${at(p.last)}::date` };
     }
     case 'sixHour':
-      return { table: tables.sixHour, where: `block >= ${at(p.start.toISOString())}::timestamptz AND block < ${at(p.end.toISOString())}::timestamptz` };
+      return {
+        table: tables.sixHour,
+        where: `block >= ${at(p.start.toISOString())}::timestamptz AND block < ${at(p.end.toISOString())}::timestamptz`,
+      };
     case 'hourly':
-      return { table: tables.hourly, where: `hour >= ${at(p.start.toISOString())}::timestamptz AND hour < ${at(p.end.toISOString())}::timestamptz` };
+      return {
+        table: tables.hourly,
+        where: `hour >= ${at(p.start.toISOString())}::timestamptz AND hour < ${at(p.end.toISOString())}::timestamptz`,
+      };
     case 'raw':
-      return { table: 'batches', where: `end_time >= ${at(p.start.toISOString())}::timestamptz AND end_time < ${at(p.end.toISOString())}::timestamptz` };
+      return {
+        table: 'batches',
+        where: `end_time >= ${at(p.start.toISOString())}::timestamptz AND end_time < ${at(p.end.toISOString())}::timestamptz`,
+      };
   }
 }
 
@@ -103,7 +112,9 @@ function racerPiecesSql(pieces: Piece[], params: unknown[]): string {
   return pieces
     .map((p) => {
       const { table, where } = span(p, at, RACER_TABLES);
-      return p.source === 'raw' ? rawSums('user_id', p.sign, table, where) : `SELECT user_id, ${counters(p.sign)} FROM ${table} WHERE ${where}`;
+      return p.source === 'raw'
+        ? rawSums('user_id', p.sign, table, where)
+        : `SELECT user_id, ${counters(p.sign)} FROM ${table} WHERE ${where}`;
     })
     .join('\nUNION ALL\n');
 }
@@ -116,7 +127,11 @@ function teamPiecesSql(pieces: Piece[], params: unknown[], opts: { showBots: boo
     if (p.source === 'raw' || p.source === 'trailing') {
       const { table, where } = span(p, at, RACER_TABLES);
       const filtered = `${where}${opts.showBots ? '' : ` AND user_id NOT IN (${BOTS})`}`;
-      branches.push(p.source === 'raw' ? rawSums('tag', p.sign, table, filtered) : `SELECT tag, ${counters(p.sign)} FROM ${table} WHERE ${filtered}`);
+      branches.push(
+        p.source === 'raw'
+          ? rawSums('tag', p.sign, table, filtered)
+          : `SELECT tag, ${counters(p.sign)} FROM ${table} WHERE ${filtered}`,
+      );
       continue;
     }
     const team = span(p, at, TEAM_TABLES);
@@ -163,7 +178,14 @@ const META = `(SELECT value FROM app_meta WHERE key = 'data_version') AS version
  * unit, or raw pieces, each grouped per key already): cheaper to send than to group here. Any
  * other plan is grouped here, dropping keys without races unless packed lines may still add some.
  */
-function boardSumsSql(rowPieces: Piece[], rowsSql: string | null, key: string, packed: string[], minus: string[], rowPerKey: (p: Piece) => boolean): string {
+function boardSumsSql(
+  rowPieces: Piece[],
+  rowsSql: string | null,
+  key: string,
+  packed: string[],
+  minus: string[],
+  rowPerKey: (p: Piece) => boolean,
+): string {
   const texts = [...packed];
   if (rowsSql) {
     const rollups = rowPieces.filter((p) => p.source !== 'raw');
@@ -191,7 +213,9 @@ function joined(texts: string[]): string {
  */
 function packedValue(p: Piece, at: Bind, column: 'sums' | 'board'): string | null {
   if (p.source === 'running') {
-    return column === 'sums' ? `(SELECT sums FROM racer_running_sums WHERE day <= ${at(p.day)}::date ORDER BY day DESC LIMIT 1)` : null;
+    return column === 'sums'
+      ? `(SELECT sums FROM racer_running_sums WHERE day <= ${at(p.day)}::date ORDER BY day DESC LIMIT 1)`
+      : null;
   }
   if (p.sign !== 1) return null;
   switch (p.source) {
@@ -200,7 +224,9 @@ function packedValue(p: Piece, at: Bind, column: 'sums' | 'board'): string | nul
     case 'monthly':
     case 'weekly':
     case 'daily':
-      return p.first === p.last ? `(SELECT ${column} FROM racer_unit_sums WHERE grain = '${p.source}' AND unit = ${at(p.first)}::date)` : null;
+      return p.first === p.last
+        ? `(SELECT ${column} FROM racer_unit_sums WHERE grain = '${p.source}' AND unit = ${at(p.first)}::date)`
+        : null;
     default:
       return null;
   }
@@ -234,5 +260,12 @@ export function racerBoardSql(pieces: Piece[], params: unknown[]): string {
 /** The team board's sums query, keyed by the JSON text of each tag. */
 export function teamBoardSql(pieces: Piece[], params: unknown[], opts: { showBots: boolean }): string {
   // The trailing sums are per racer: grouped here into a row per team.
-  return boardSumsSql(pieces, teamPiecesSql(pieces, params, opts), 'to_json(tag)::text', [], [], (p) => p.source !== 'trailing' && oneUnit(p));
+  return boardSumsSql(
+    pieces,
+    teamPiecesSql(pieces, params, opts),
+    'to_json(tag)::text',
+    [],
+    [],
+    (p) => p.source !== 'trailing' && oneUnit(p),
+  );
 }

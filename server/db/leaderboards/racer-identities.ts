@@ -28,7 +28,12 @@ const IDENTITIES_SQL = `
 async function load(db: Queryable): Promise<Map<string, RacerIdentity>> {
   const { rows } = await db.query<{ list: string }>(IDENTITIES_SQL);
   const list = JSON.parse(rows[0].list) as Array<[string, string, string, string | null, boolean]>;
-  return new Map(list.map(([id, username, display, tag, bot]) => [id, { username, head: racerHead(id, username, display, tag, bot) }]));
+  return new Map(
+    list.map(([id, username, display, tag, bot]) => [
+      id,
+      { username, head: racerHead(id, username, display, tag, bot) },
+    ]),
+  );
 }
 
 const loadedBy = new WeakMap<Queryable, Loaded>();
@@ -55,7 +60,11 @@ async function loadFor(db: Queryable, version: string): Promise<Loaded> {
  * A lookup of the racers of `userIds` as of data `version`. A racer missing from a list read at
  * this version (written by something that did not bump it) has the racers read once more.
  */
-export async function racerIdentities(db: Queryable, version: string, userIds: Iterable<string>): Promise<(id: string) => RacerIdentity | undefined> {
+export async function racerIdentities(
+  db: Queryable,
+  version: string,
+  userIds: Iterable<string>,
+): Promise<(id: string) => RacerIdentity | undefined> {
   let loaded = loadedBy.get(db);
   if (!loaded || loaded.version !== version) loaded = await loadFor(db, version);
   if (!loaded.missReloaded) {

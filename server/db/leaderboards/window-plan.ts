@@ -12,7 +12,15 @@
  * end_time, week and month = those of that day), so a batch belongs to a piece exactly when its
  * end time lies inside the piece.
  */
-import { addDayKeys, dayKeyOf, dayStart, monthStartOf, weekStartOf, type DayKey, type Window } from '../../domain/site-time.js';
+import {
+  addDayKeys,
+  dayKeyOf,
+  dayStart,
+  monthStartOf,
+  weekStartOf,
+  type DayKey,
+  type Window,
+} from '../../../rules/site-time.js';
 import { TRAILING_HOURS, type TrailingHours } from '../trailing-sums.js';
 
 export type CalendarSource = 'monthly' | 'weekly' | 'daily';
@@ -84,7 +92,13 @@ function makeZoneCalendar(tz: string) {
 
 type ZoneCalendar = ReturnType<typeof makeZoneCalendar>;
 
-function calendarLevel(source: CalendarSource, cal: ZoneCalendar, startOf: (d: DayKey) => DayKey, after: (u: DayKey) => DayKey, days: number): Level {
+function calendarLevel(
+  source: CalendarSource,
+  cal: ZoneCalendar,
+  startOf: (d: DayKey) => DayKey,
+  after: (u: DayKey) => DayKey,
+  days: number,
+): Level {
   const unitOfDay = memoized(startOf);
   const unitAfter = memoized(after);
   const unitOf = (t: number) => unitOfDay(cal.dayOf(t));
@@ -124,7 +138,14 @@ function negate(plan: Plan): Plan {
  * A plan of [first, last) made into one of [a, b): the part between a and first is added (or
  * subtracted when first is before a), the same at the end, each covered by `coverEdge`.
  */
-function fitToWindow(plan: Plan, first: number, last: number, a: number, b: number, coverEdge: (x: number, y: number) => Plan): Plan {
+function fitToWindow(
+  plan: Plan,
+  first: number,
+  last: number,
+  a: number,
+  b: number,
+  coverEdge: (x: number, y: number) => Plan,
+): Plan {
   const fitted: Plan = { pieces: [...plan.pieces], cost: plan.cost };
   for (const edge of [
     first < a ? negate(coverEdge(first, a)) : first > a ? coverEdge(a, first) : null,
@@ -160,7 +181,13 @@ function zoneOf(tz: string): Zone {
   let zone = zones.get(tz);
   if (!zone) {
     const cal = makeZoneCalendar(tz);
-    const daily = calendarLevel('daily', cal, (d) => d, (u) => addDayKeys(u, 1), 1);
+    const daily = calendarLevel(
+      'daily',
+      cal,
+      (d) => d,
+      (u) => addDayKeys(u, 1),
+      1,
+    );
     zone = {
       cal,
       daily,
@@ -194,7 +221,10 @@ function planner(tz: string, now: number) {
     let best: Plan =
       slots(a, b) === 0
         ? { pieces: [], cost: 0 }
-        : { pieces: [{ source: 'raw', sign: 1, start: new Date(a), end: new Date(b) }], cost: PIECE_COST + slots(la, lb) };
+        : {
+            pieces: [{ source: 'raw', sign: 1, start: new Date(a), end: new Date(b) }],
+            cost: PIECE_COST + slots(la, lb),
+          };
     if (depth < levels.length) {
       const finer = cover(a, b, depth + 1);
       if (finer.cost < best.cost) best = finer;

@@ -1,5 +1,5 @@
 /** Race counts of one team per UTC hour and racer, and per site-zone day, from the rollups. */
-import type { DayKey } from '../../domain/site-time.js';
+import type { DayKey } from '../../../rules/site-time.js';
 import type { Queryable } from '../database.js';
 import { racerNameColumns } from './racer-names.js';
 
@@ -25,7 +25,12 @@ export async function hourlyRacerRaces(q: Queryable, tag: string, first: Date, l
 }
 
 /** Total races of `tag` per site-zone day from `from` to `to` (inclusive); days without races absent. */
-export async function dailyTeamRaces(q: Queryable, tag: string, from: DayKey, to: DayKey): Promise<Map<DayKey, number>> {
+export async function dailyTeamRaces(
+  q: Queryable,
+  tag: string,
+  from: DayKey,
+  to: DayKey,
+): Promise<Map<DayKey, number>> {
   const { rows } = await q.query<{ day: string; races: number }>(
     `SELECT day::text AS day, SUM(races)::float8 AS races FROM daily_rollups
       WHERE tag = $1 AND day >= $2::date AND day <= $3::date

@@ -2,7 +2,7 @@
  * What the roster health view reads besides the roster itself: each current member's last race
  * and weekly race counts for a team, and the team's membership history (joins, leaves, name changes).
  */
-import type { DayKey } from '../../domain/site-time.js';
+import type { DayKey } from '../../../rules/site-time.js';
 import type { Queryable } from '../database.js';
 
 export interface MemberActivity {
@@ -17,7 +17,12 @@ export interface MemberActivity {
  * the batches' primary key), and the team's races from `lastWeek` to `lastWeek` + 6 days and from
  * `thisWeek` on, read from the daily rollups.
  */
-export async function memberActivity(q: Queryable, tag: string, lastWeek: DayKey, thisWeek: DayKey): Promise<MemberActivity[]> {
+export async function memberActivity(
+  q: Queryable,
+  tag: string,
+  lastWeek: DayKey,
+  thisWeek: DayKey,
+): Promise<MemberActivity[]> {
   const { rows } = await q.query<MemberActivity>(
     `SELECT m.user_id AS "userId", lr.end_time AS "lastRace",
             COALESCE(w.this_week, 0)::float8 AS "racesThisWeek", COALESCE(w.last_week, 0)::float8 AS "racesLastWeek"
@@ -64,7 +69,12 @@ export async function membershipPeriods(q: Queryable, tag: string): Promise<Memb
       WHERE m.tag = $1`,
     [tag],
   );
-  return rows.map((r) => ({ ...r, userId: Number(r.userId), joinedAt: new Date(r.joinedAt), leftAt: r.leftAt ? new Date(r.leftAt) : null }));
+  return rows.map((r) => ({
+    ...r,
+    userId: Number(r.userId),
+    joinedAt: new Date(r.joinedAt),
+    leftAt: r.leftAt ? new Date(r.leftAt) : null,
+  }));
 }
 
 export interface NameChangeRow {

@@ -1,6 +1,6 @@
 /** Tracker participants: per-racer totals of one team over whole site-zone days, from daily rollups. */
-import type { DayKey } from '../../domain/site-time.js';
-import type { Totals } from '../../domain/stats.js';
+import type { DayKey } from '../../../rules/site-time.js';
+import type { Totals } from '../../../rules/stats.js';
 import type { Queryable } from '../database.js';
 import { racerNameColumns } from './racer-names.js';
 
@@ -14,7 +14,12 @@ export interface ParticipantRow extends Totals {
 }
 
 /** Everyone with races for `tag` on the days `from` to `to` (inclusive), members or not. */
-export async function participantsBetween(q: Queryable, tag: string, from: DayKey, to: DayKey): Promise<ParticipantRow[]> {
+export async function participantsBetween(
+  q: Queryable,
+  tag: string,
+  from: DayKey,
+  to: DayKey,
+): Promise<ParticipantRow[]> {
   const { rows } = await q.query<ParticipantRow>(
     `WITH t AS (
        SELECT user_id, SUM(races)::float8 AS races, SUM(typed)::float8 AS typed, SUM(errs)::float8 AS errs,

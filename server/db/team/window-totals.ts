@@ -3,8 +3,8 @@
  * summed exactly: whole UTC hours from hourly_rollups, the partial hours at either edge from the
  * raw batches (see splitAtHours).
  */
-import { splitAtHours, type ClosedWindow } from '../../domain/activity-windows.js';
-import type { Totals } from '../../domain/stats.js';
+import { splitAtHours, type ClosedWindow } from '../../../rules/activity-windows.js';
+import type { Totals } from '../../../rules/stats.js';
 import type { Queryable } from '../database.js';
 import { racerNameColumns } from './racer-names.js';
 

@@ -48,11 +48,14 @@ function typeOf(s: Schema | undefined): string {
 
 function parameterRows(op: Operation): string[] {
   const rows = (op.parameters ?? []).map(
-    (p) => `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${esc(typeOf(p.schema))}</td><td>${p.required ? 'required' : ''}</td><td>${esc(p.description ?? '')}</td></tr>`,
+    (p) =>
+      `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${esc(typeOf(p.schema))}</td><td>${p.required ? 'required' : ''}</td><td>${esc(p.description ?? '')}</td></tr>`,
   );
   const body = op.requestBody?.content?.['application/json']?.schema;
   for (const [name, s] of Object.entries(body?.properties ?? {})) {
-    rows.push(`<tr><td><code>${esc(name)}</code></td><td>body</td><td>${esc(typeOf(s))}</td><td>${body?.required?.includes(name) ? 'required' : ''}</td><td>${esc(s.description ?? '')}</td></tr>`);
+    rows.push(
+      `<tr><td><code>${esc(name)}</code></td><td>body</td><td>${esc(typeOf(s))}</td><td>${body?.required?.includes(name) ? 'required' : ''}</td><td>${esc(s.description ?? '')}</td></tr>`,
+    );
   }
   return rows;
 }

@@ -73,7 +73,9 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
 
 /** Whether the user may manage the events and squads of `tag`: a teamadmin only their granted team. */
 export function canManageTeam(user: SessionUser, tag: string): boolean {
-  return user.role === 'admin' || (user.role === 'teamadmin' && user.teamTag !== null && user.teamTag === tag.toUpperCase());
+  return (
+    user.role === 'admin' || (user.role === 'teamadmin' && user.teamTag !== null && user.teamTag === tag.toUpperCase())
+  );
 }
 
 /** preHandler: 401 for anonymous callers, 403 for a role other than admin or teamadmin. */
@@ -105,5 +107,10 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, s
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
 }

@@ -10,7 +10,8 @@ import type { App } from '../context.js';
 export async function refuseUnsafeText(request: FastifyRequest, reply: FastifyReply) {
   for (const part of [request.params, request.query, request.body]) {
     const where = unsafeTextPath(part);
-    if (where !== null) return reply.code(400).send({ error: where ? `${where}: ${UNSAFE_TEXT_ERROR}` : `Request ${UNSAFE_TEXT_ERROR}` });
+    if (where !== null)
+      return reply.code(400).send({ error: where ? `${where}: ${UNSAFE_TEXT_ERROR}` : `Request ${UNSAFE_TEXT_ERROR}` });
   }
 }
 

@@ -11,9 +11,9 @@ import {
   WEEKLY_RACES_WEEKS,
   type TopRacer,
 } from '../../../contract/activity.js';
-import { hourBuckets, recentDays, recentWeeks, rollingWindow } from '../../domain/activity-windows.js';
-import { addDayKeys, weekStartOf } from '../../domain/site-time.js';
-import { sumTotals, windowStats } from '../../domain/stats.js';
+import { hourBuckets, recentDays, recentWeeks, rollingWindow } from '../../../rules/activity-windows.js';
+import { addDayKeys, weekStartOf } from '../../../rules/site-time.js';
+import { sumTotals, windowStats } from '../../../rules/stats.js';
 import { dailyTeamRaces, hourlyRacerRaces, teamExists } from '../../db/team/activity-repo.js';
 import { racerTotals, type RacerTotals } from '../../db/team/window-totals.js';
 import type { RouteModule } from '../context.js';
@@ -31,7 +31,12 @@ const activity: RouteModule = (app, { db, config, now }) => {
   app.get('/hourly-races', { schema: { ...tagOnly, response: { 200: HourlyRacesResponse } } }, async (request) => {
     const hours = hourBuckets(now(), HOURLY_RACES_HOURS);
     const rows = await hourlyRacerRaces(db, request.query.tag, hours[0], hours[hours.length - 1]);
-    return rows.map((r) => ({ hour: r.hour.toISOString(), racer: r.displayName, username: r.username, races: r.races }));
+    return rows.map((r) => ({
+      hour: r.hour.toISOString(),
+      racer: r.displayName,
+      username: r.username,
+      races: r.races,
+    }));
   });
 
   app.get('/daily-races', { schema: { ...tagOnly, response: { 200: PeriodRacesResponse } } }, async (request) => {

@@ -4,14 +4,19 @@
  * gets 403 otherwise with nothing changed. Unknown tags, end before start and missing fields: 400.
  */
 import {
-  AdminEventParams, AdminEventResponse, DeleteEventResponse, EventFormBody, PAY_TO_PLAY_KEYS, UpdateEventBody,
+  AdminEventParams,
+  AdminEventResponse,
+  DeleteEventResponse,
+  EventFormBody,
+  PAY_TO_PLAY_KEYS,
+  UpdateEventBody,
   type PayToPlayBody,
 } from '../../../contract/admin-events.js';
 import { ErrorResponse } from '../../../contract/common.js';
 import { createEvent, deleteEvent, unknownTeams, updateEvent } from '../../db/admin-events-repo.js';
 import { findEvent } from '../../db/events-repo.js';
-import { parseEventForm, type EventFormInput, type ParsedEventForm } from '../../domain/event-form.js';
-import { formatSiteDateTime } from '../../domain/site-time.js';
+import { parseEventForm, type EventFormInput, type ParsedEventForm } from '../../../rules/event-form.js';
+import { formatSiteDateTime } from '../../../rules/site-time.js';
 import { canManageTeams, requireStaff, type SessionUser } from '../plugins/auth.js';
 import type { RouteModule } from '../context.js';
 
@@ -30,7 +35,8 @@ const adminEvents: RouteModule = (app, { db, config, now }) => {
     if ('error' in parsed) return { status: 400, error: parsed.error };
     if (!canManageTeams(user, parsed.tags)) return { status: 403, error: OTHER_TEAM };
     const unknown = await unknownTeams(db, parsed.tags);
-    if (unknown.length) return { status: 400, error: `Unknown team tag${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` };
+    if (unknown.length)
+      return { status: 400, error: `Unknown team tag${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` };
     return { fields: parsed };
   }
 
@@ -41,7 +47,10 @@ const adminEvents: RouteModule = (app, { db, config, now }) => {
 
   app.post(
     '/admin/events',
-    { onRequest: requireStaff, schema: { tags: ['admin-events'], body: EventFormBody, response: { 200: AdminEventResponse, ...responses } } },
+    {
+      onRequest: requireStaff,
+      schema: { tags: ['admin-events'], body: EventFormBody, response: { 200: AdminEventResponse, ...responses } },
+    },
     async (request, reply) => {
       const checked = await checkForm(request.user!, request.body);
       if ('error' in checked) return reply.code(checked.status).send({ error: checked.error });
@@ -54,7 +63,12 @@ const adminEvents: RouteModule = (app, { db, config, now }) => {
     '/admin/events/:EventID',
     {
       onRequest: requireStaff,
-      schema: { tags: ['admin-events'], params: AdminEventParams, body: UpdateEventBody, response: { 200: AdminEventResponse, ...responses } },
+      schema: {
+        tags: ['admin-events'],
+        params: AdminEventParams,
+        body: UpdateEventBody,
+        response: { 200: AdminEventResponse, ...responses },
+      },
     },
     async (request, reply) => {
       const user = request.user!;
@@ -66,8 +80,12 @@ const adminEvents: RouteModule = (app, { db, config, now }) => {
       let form: ParsedEventForm | undefined;
       if (b.Title !== undefined) {
         const checked = await checkForm(user, {
-          Title: b.Title, Description: b.Description ?? '', TeamTag: b.TeamTag ?? '',
-          StartTime: b.StartTime ?? '', EndTime: b.EndTime ?? '', DefaultSort: b.DefaultSort ?? 'Races',
+          Title: b.Title,
+          Description: b.Description ?? '',
+          TeamTag: b.TeamTag ?? '',
+          StartTime: b.StartTime ?? '',
+          EndTime: b.EndTime ?? '',
+          DefaultSort: b.DefaultSort ?? 'Races',
         });
         if ('error' in checked) return reply.code(checked.status).send({ error: checked.error });
         form = checked.fields;
@@ -80,7 +98,14 @@ const adminEvents: RouteModule = (app, { db, config, now }) => {
 
   app.delete(
     '/admin/events/:EventID',
-    { onRequest: requireStaff, schema: { tags: ['admin-events'], params: AdminEventParams, response: { 200: DeleteEventResponse, ...responses } } },
+    {
+      onRequest: requireStaff,
+      schema: {
+        tags: ['admin-events'],
+        params: AdminEventParams,
+        response: { 200: DeleteEventResponse, ...responses },
+      },
+    },
     async (request, reply) => {
       const id = request.params.EventID;
       const existing = await findEvent(db, id, tz, now());

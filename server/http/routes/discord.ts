@@ -6,7 +6,13 @@
  */
 import crypto from 'node:crypto';
 import { ErrorResponse, TagQuery } from '../../../contract/common.js';
-import { DiscordSettings, DiscordSettingsBody, DiscordTagParams, DiscordTestBody, DiscordTestResponse } from '../../../contract/discord.js';
+import {
+  DiscordSettings,
+  DiscordSettingsBody,
+  DiscordTagParams,
+  DiscordTestBody,
+  DiscordTestResponse,
+} from '../../../contract/discord.js';
 import { SuccessResponse } from '../../../contract/staff.js';
 import { writeAudit } from '../../db/audit.js';
 import type { Queryable } from '../../db/database.js';
@@ -37,7 +43,15 @@ const discord: RouteModule = (app, { db, now, config }) => {
 
   app.get(
     '/admin/discord',
-    { onRequest: requireStaff, schema: { tags: ['discord'], summary: "A team's Discord settings", querystring: TagQuery, response: { 200: DiscordSettings, ...errors } } },
+    {
+      onRequest: requireStaff,
+      schema: {
+        tags: ['discord'],
+        summary: "A team's Discord settings",
+        querystring: TagQuery,
+        response: { 200: DiscordSettings, ...errors },
+      },
+    },
     async (request, reply) => {
       const { tag } = request.query;
       if (!canManageTeam(request.user!, tag)) return reply.code(403).send({ error: OTHER_TEAM });
@@ -48,7 +62,15 @@ const discord: RouteModule = (app, { db, now, config }) => {
 
   app.put(
     '/admin/discord',
-    { onRequest: requireStaff, schema: { tags: ['discord'], summary: 'Set the webhook and the posts', body: DiscordSettingsBody, response: { 200: DiscordSettings, ...errors } } },
+    {
+      onRequest: requireStaff,
+      schema: {
+        tags: ['discord'],
+        summary: 'Set the webhook and the posts',
+        body: DiscordSettingsBody,
+        response: { 200: DiscordSettings, ...errors },
+      },
+    },
     async (request, reply) => {
       const user = request.user!;
       const { tag, url, eventStandings, dailyTop, memberLog } = request.body;
@@ -66,7 +88,13 @@ const discord: RouteModule = (app, { db, now, config }) => {
           actor: user.username,
           action: 'discord.update',
           at,
-          detail: { tag, eventStandings, dailyTop, memberLog, ...(url !== undefined && url !== current?.url ? { urlEnding: urlEnding(newUrl) } : {}) },
+          detail: {
+            tag,
+            eventStandings,
+            dailyTop,
+            memberLog,
+            ...(url !== undefined && url !== current?.url ? { urlEnding: urlEnding(newUrl) } : {}),
+          },
         });
         return settingsOf(tx, tag);
       });
@@ -75,7 +103,15 @@ const discord: RouteModule = (app, { db, now, config }) => {
 
   app.delete(
     '/admin/discord/:tag',
-    { onRequest: requireStaff, schema: { tags: ['discord'], summary: 'Disconnect the webhook', params: DiscordTagParams, response: { 200: SuccessResponse, ...errors } } },
+    {
+      onRequest: requireStaff,
+      schema: {
+        tags: ['discord'],
+        summary: 'Disconnect the webhook',
+        params: DiscordTagParams,
+        response: { 200: SuccessResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       const user = request.user!;
       const { tag } = request.params;
@@ -92,7 +128,15 @@ const discord: RouteModule = (app, { db, now, config }) => {
 
   app.post(
     '/admin/discord/test',
-    { onRequest: requireStaff, schema: { tags: ['discord'], summary: 'Post a test message now', body: DiscordTestBody, response: { 200: DiscordTestResponse, ...errors } } },
+    {
+      onRequest: requireStaff,
+      schema: {
+        tags: ['discord'],
+        summary: 'Post a test message now',
+        body: DiscordTestBody,
+        response: { 200: DiscordTestResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       const user = request.user!;
       const { tag } = request.body;

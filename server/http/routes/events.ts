@@ -16,7 +16,7 @@ import {
   TeamEventsResponse,
 } from '../../../contract/events.js';
 import { findEvent, listTeamEvents, racerTeamTotals, type StoredEvent } from '../../db/events-repo.js';
-import { participants, squadSummary, teamSummary, type RacerTeamTotals } from '../../domain/event-results.js';
+import { participants, squadSummary, teamSummary, type RacerTeamTotals } from '../../../rules/event-results.js';
 import type { RouteModule } from '../context.js';
 import { ResponseCache } from '../response-cache.js';
 
@@ -29,7 +29,13 @@ const events: RouteModule = (app, { db, config, now }) => {
 
   app.get(
     '/team-events',
-    { schema: { tags: ['events'], querystring: TeamEventsQuery, response: { 200: TeamEventsResponse, 400: ErrorResponse } } },
+    {
+      schema: {
+        tags: ['events'],
+        querystring: TeamEventsQuery,
+        response: { 200: TeamEventsResponse, 400: ErrorResponse },
+      },
+    },
     async (request) => listTeamEvents(db, request.query.tag, tz, now()),
   );
 
@@ -52,19 +58,23 @@ const events: RouteModule = (app, { db, config, now }) => {
     '/event-participants/:eventId',
     { schema: { ...byId, response: { 200: EventParticipantsResponse, 400: ErrorResponse, 404: ErrorResponse } } },
     (request, reply) =>
-      eventAnswer(request, reply, request.params.eventId, 'participants', (ev, totals) => ({ participants: participants(totals, ev.tags, ev.event) })),
+      eventAnswer(request, reply, request.params.eventId, 'participants', (ev, totals) => ({
+        participants: participants(totals, ev.tags, ev.event),
+      })),
   );
 
   app.get(
     '/event-squad-summary/:eventId',
     { schema: { ...byId, response: { 200: EventSquadSummaryResponse, 400: ErrorResponse, 404: ErrorResponse } } },
-    (request, reply) => eventAnswer(request, reply, request.params.eventId, 'squads', (ev, totals) => squadSummary(totals, ev.tags)),
+    (request, reply) =>
+      eventAnswer(request, reply, request.params.eventId, 'squads', (ev, totals) => squadSummary(totals, ev.tags)),
   );
 
   app.get(
     '/event-team-summary/:eventId',
     { schema: { ...byId, response: { 200: EventTeamSummaryResponse, 400: ErrorResponse, 404: ErrorResponse } } },
-    (request, reply) => eventAnswer(request, reply, request.params.eventId, 'teams', (ev, totals) => teamSummary(totals, ev.tags)),
+    (request, reply) =>
+      eventAnswer(request, reply, request.params.eventId, 'teams', (ev, totals) => teamSummary(totals, ev.tags)),
   );
 };
 

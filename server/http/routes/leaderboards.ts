@@ -11,7 +11,7 @@ import {
   TeamLeaderboardResponse,
 } from '../../../contract/leaderboards.js';
 import { individualLeaderboardJson, teamLeaderboardJson } from '../../db/leaderboards/leaderboard-repo.js';
-import { windowFromApiTimes } from '../../domain/periods.js';
+import { windowFromApiTimes } from '../../../rules/periods.js';
 import type { RouteModule } from '../context.js';
 import { ResponseCache } from '../response-cache.js';
 

@@ -6,12 +6,17 @@
  */
 import { LoginBody, LoginResponse, LogoutResponse } from '../../../contract/auth.js';
 import { ErrorResponse } from '../../../contract/common.js';
-import { verifyAgainstDummy, verifyPassword } from '../../domain/passwords.js';
+import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords.js';
 import { finishLoginSuccess, startLoginAttempt } from '../../db/login-throttle.js';
 import { createSession, deleteSession } from '../../db/sessions-repo.js';
 import { findLoginUser } from '../../db/users-repo.js';
 import {
-  SESSION_COOKIE, SESSION_TTL_MS, clearSessionCookie, hashSessionId, newSessionId, setSessionCookie,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  clearSessionCookie,
+  hashSessionId,
+  newSessionId,
+  setSessionCookie,
 } from '../plugins/auth.js';
 import type { RouteModule } from '../context.js';
 

@@ -12,10 +12,10 @@ import { findEvent, racerTeamTotals } from '../../db/events-repo.js';
 import { clearPaid, listPayoutMarks, setPaid } from '../../db/payouts-repo.js';
 import { publicChange } from '../../db/public-change.js';
 import { findRacer } from '../../db/squads-repo.js';
-import { participants } from '../../domain/event-results.js';
-import { buildPayouts, toCents, winnerCents } from '../../domain/payouts.js';
-import { formatSiteDateTime } from '../../domain/site-time.js';
-import { paysOut } from '../../domain/winnings.js';
+import { participants } from '../../../rules/event-results.js';
+import { buildPayouts, toCents, winnerCents } from '../../../rules/payouts.js';
+import { formatSiteDateTime } from '../../../rules/site-time.js';
+import { paysOut } from '../../../rules/winnings.js';
 import { canManageTeam, requireStaff } from '../plugins/auth.js';
 import type { RouteModule } from '../context.js';
 import { ResponseCache } from '../response-cache.js';
@@ -57,13 +57,21 @@ const payouts: RouteModule = (app, { db, config, now }) => {
         summary: "Marks a winner's payout paid or unpaid (staff)",
         params: EventIdParams,
         body: MarkPayoutBody,
-        response: { 200: MarkPayoutResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+        response: {
+          200: MarkPayoutResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+        },
       },
     },
     async (request, reply) => {
       const user = request.user!;
       const { Username, Paid, Amount } = request.body;
-      if (Paid && Amount === undefined) return reply.code(400).send({ error: 'Amount is required to mark a payout paid' });
+      if (Paid && Amount === undefined)
+        return reply.code(400).send({ error: 'Amount is required to mark a payout paid' });
       const ev = await findEvent(db, request.params.eventId, tz, now());
       if (!ev) return reply.code(404).send({ error: `Event ${request.params.eventId} not found` });
       if (!ev.tags.some((tag) => canManageTeam(user, tag))) return reply.code(403).send({ error: OTHER_TEAM });
@@ -75,29 +83,57 @@ const payouts: RouteModule = (app, { db, config, now }) => {
         await publicChange(db, async (tx) => {
           const amount = await clearPaid(tx, ev.id, racer.userId);
           if (amount !== null) {
-            await writeAudit(tx, { actor: user.username, action: 'payout.unpaid', at, detail: { eventId: ev.id, username: racer.username, amount: amount / 100 } });
+            await writeAudit(tx, {
+              actor: user.username,
+              action: 'payout.unpaid',
+              at,
+              detail: { eventId: ev.id, username: racer.username, amount: amount / 100 },
+            });
           }
           return amount;
         });
         return { success: true as const, Username: racer.username, Paid: false, PaidAmount: null, PaidAt: null };
       }
 
-      const me = participants(await racerTeamTotals(db, ev, tz), ev.tags, ev.event).find((p) => p.Username === racer.username);
+      const me = participants(await racerTeamTotals(db, ev, tz), ev.tags, ev.event).find(
+        (p) => p.Username === racer.username,
+      );
       const won = me ? winnerCents(me) : null;
       if (won === null) return reply.code(404).send({ error: `${racer.username} has no winnings in event ${ev.id}` });
       if (toCents(Amount!) !== won) {
-        return reply.code(409).send({ error: `The winnings of ${racer.username} are now ${money(won)}, not ${money(toCents(Amount!))}: reload and check before marking` });
+        return reply
+          .code(409)
+          .send({
+            error: `The winnings of ${racer.username} are now ${money(won)}, not ${money(toCents(Amount!))}: reload and check before marking`,
+          });
       }
       await publicChange(db, async (tx) => {
-        const before = await setPaid(tx, { eventId: ev.id, userId: racer.userId, amountCents: won, at, by: user.username });
+        const before = await setPaid(tx, {
+          eventId: ev.id,
+          userId: racer.userId,
+          amountCents: won,
+          at,
+          by: user.username,
+        });
         await writeAudit(tx, {
           actor: user.username,
           action: 'payout.paid',
           at,
-          detail: { eventId: ev.id, username: racer.username, amount: won / 100, ...(before !== null ? { previousAmount: before / 100 } : {}) },
+          detail: {
+            eventId: ev.id,
+            username: racer.username,
+            amount: won / 100,
+            ...(before !== null ? { previousAmount: before / 100 } : {}),
+          },
         });
       });
-      return { success: true as const, Username: racer.username, Paid: true, PaidAmount: won / 100, PaidAt: formatSiteDateTime(at, tz) };
+      return {
+        success: true as const,
+        Username: racer.username,
+        Paid: true,
+        PaidAmount: won / 100,
+        PaidAt: formatSiteDateTime(at, tz),
+      };
     },
   );
 };

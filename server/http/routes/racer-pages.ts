@@ -5,13 +5,24 @@
  */
 import { ErrorResponse } from '../../../contract/common.js';
 import {
-  COMPARE_MAX_DAYS, RacerBestsQuery, RacerBestsResponse, RacerCompareQuery, RacerCompareResponse,
-  type CompareRacer, type PersonalBest,
+  COMPARE_MAX_DAYS,
+  RacerBestsQuery,
+  RacerBestsResponse,
+  RacerCompareQuery,
+  RacerCompareResponse,
+  type CompareRacer,
+  type PersonalBest,
 } from '../../../contract/racer-pages.js';
 import { fastestBatch, findRacer, latestLifetimeRaces, racerDays, type RacerName } from '../../db/racer-pages-repo.js';
-import { dayBests, fastestBatchBest, milestoneAfter, milestonesPassed, type DaySums } from '../../domain/racer-bests.js';
-import { addDayKeys, isDayKey, type DayKey } from '../../domain/site-time.js';
-import { accuracy, sumTotals, windowStats, wpm } from '../../domain/stats.js';
+import {
+  dayBests,
+  fastestBatchBest,
+  milestoneAfter,
+  milestonesPassed,
+  type DaySums,
+} from '../../../rules/racer-bests.js';
+import { addDayKeys, isDayKey, type DayKey } from '../../../rules/site-time.js';
+import { accuracy, sumTotals, windowStats, wpm } from '../../../rules/stats.js';
 import type { RouteModule } from '../context.js';
 import { ResponseCache } from '../response-cache.js';
 
@@ -48,7 +59,8 @@ const racerPages: RouteModule = (app, { db, config }) => {
     {
       schema: {
         tags: ['racers'],
-        summary: "A racer's personal bests (fastest batch, most races in a day and week, best accuracy day) and lifetime-race milestones",
+        summary:
+          "A racer's personal bests (fastest batch, most races in a day and week, best accuracy day) and lifetime-race milestones",
         querystring: RacerBestsQuery,
         response: { 200: RacerBestsResponse, 404: ErrorResponse },
       },
@@ -78,7 +90,8 @@ const racerPages: RouteModule = (app, { db, config }) => {
     {
       schema: {
         tags: ['racers'],
-        summary: 'Two racers side by side: races, WPM and accuracy per site-zone day from `from` to `to`, and their totals',
+        summary:
+          'Two racers side by side: races, WPM and accuracy per site-zone day from `from` to `to`, and their totals',
         querystring: RacerCompareQuery,
         response: { 200: RacerCompareResponse, 400: ErrorResponse, 404: ErrorResponse },
       },

@@ -6,7 +6,12 @@
 import { z } from 'zod';
 import { ErrorResponse } from '../../../contract/common.js';
 import {
-  AllUsernamesResponse, RacerBatchColumnsResponse, RacerBatchesQuery, RacerBatchesResponse, RacerInfo, UsernameQuery,
+  AllUsernamesResponse,
+  RacerBatchColumnsResponse,
+  RacerBatchesQuery,
+  RacerBatchesResponse,
+  RacerInfo,
+  UsernameQuery,
 } from '../../../contract/racers.js';
 import { allUsernames, findUserId, racerBatchColumns, racerBatchRows, racerInfo } from '../../db/racer-repo.js';
 import type { RouteModule } from '../context.js';

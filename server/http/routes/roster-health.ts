@@ -11,8 +11,8 @@ import {
   type MembershipEventKind,
   type RosterHealthRow,
 } from '../../../contract/roster-health.js';
-import { attentionReasons, daysBetween, meets, requirementOf } from '../../domain/roster-health.js';
-import { addDayKeys, dayKeyOf, dayStart, formatSiteDateTime, weekStartOf } from '../../domain/site-time.js';
+import { attentionReasons, daysBetween, meets, requirementOf } from '../../../rules/roster-health.js';
+import { addDayKeys, dayKeyOf, dayStart, formatSiteDateTime, weekStartOf } from '../../../rules/site-time.js';
 import { memberActivity, membershipPeriods, nameChanges, teamRequirements } from '../../db/team/health-repo.js';
 import { teamMembers } from '../../db/team/roster-repo.js';
 import type { RouteModule } from '../context.js';
@@ -158,7 +158,10 @@ const rosterHealth: RouteModule = (app, { db, config, now }) => {
         To: c.to,
       });
     }
-    events.sort((x, y) => y.instant - x.instant || KIND_ORDER[x.Kind] - KIND_ORDER[y.Kind] || x.Username.localeCompare(y.Username));
+    events.sort(
+      (x, y) =>
+        y.instant - x.instant || KIND_ORDER[x.Kind] - KIND_ORDER[y.Kind] || x.Username.localeCompare(y.Username),
+    );
     return events.map(({ instant: _instant, ...e }) => e);
   }
 };

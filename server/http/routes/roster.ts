@@ -7,9 +7,9 @@ import {
   type MemberLatest,
   type RosterMember,
 } from '../../../contract/roster.js';
-import { rollingWindow } from '../../domain/activity-windows.js';
-import { formatSiteDateTime } from '../../domain/site-time.js';
-import { meetsWeeklyRequirement } from '../../domain/weekly-requirement.js';
+import { rollingWindow } from '../../../rules/activity-windows.js';
+import { formatSiteDateTime } from '../../../rules/site-time.js';
+import { meetsWeeklyRequirement } from '../../../rules/weekly-requirement.js';
 import { teamMembers, trackedMembers, weeklyRequirementOf, type MemberRow } from '../../db/team/roster-repo.js';
 import { racerTotals } from '../../db/team/window-totals.js';
 import type { RouteModule } from '../context.js';
@@ -60,13 +60,11 @@ const roster: RouteModule = (app, { db, config, now }) => {
     '/member-data-latest',
     { schema: { tags: ['roster'], response: { 200: MemberDataLatestResponse } } },
     async () =>
-      (await trackedMembers(db)).map(
-        (m): MemberLatest => ({
-          ...memberFields(m, tz),
-          TeamTag: m.tag,
-          SnapshotAt: m.takenAt ? formatSiteDateTime(m.takenAt, tz) : null,
-        }),
-      ),
+      (await trackedMembers(db)).map((m): MemberLatest => ({
+        ...memberFields(m, tz),
+        TeamTag: m.tag,
+        SnapshotAt: m.takenAt ? formatSiteDateTime(m.takenAt, tz) : null,
+      })),
   );
 };
 

@@ -6,13 +6,19 @@ const session: RouteModule = (app) => {
   app.get('/me', { schema: { tags: ['auth'], response: { 200: MeResponse } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const u = request.user;
-    return u ? { logged_in: true, username: u.username, role: u.role } : { logged_in: false, username: null, role: null };
+    return u
+      ? { logged_in: true, username: u.username, role: u.role }
+      : { logged_in: false, username: null, role: null };
   });
 
-  app.get('/my-team-tag', { schema: { tags: ['auth'], response: { 200: MyTeamTagResponse } } }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return { teamTag: request.user?.teamTag ?? null };
-  });
+  app.get(
+    '/my-team-tag',
+    { schema: { tags: ['auth'], response: { 200: MyTeamTagResponse } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { teamTag: request.user?.teamTag ?? null };
+    },
+  );
 };
 
 export default session;

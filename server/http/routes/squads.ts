@@ -4,14 +4,25 @@
  * GET /api/squad-names?tag, the custom names the squads board shows (also for empty squads).
  */
 import { ErrorResponse, TagQuery } from '../../../contract/common.js';
-import { SquadNamesResponse, SuccessResponse, UpdateMemberSquadBody, UpdateSquadNameBody } from '../../../contract/staff.js';
+import {
+  SquadNamesResponse,
+  SuccessResponse,
+  UpdateMemberSquadBody,
+  UpdateSquadNameBody,
+} from '../../../contract/staff.js';
 import { UNASSIGNED } from '../../../contract/squads.js';
 import { currentTeams, findRacer, listSquadNames, setMemberSquad, setSquadName } from '../../db/squads-repo.js';
 import { teamExists } from '../../db/users-repo.js';
 import { canManageTeam, requireStaff } from '../plugins/auth.js';
 import type { RouteModule } from '../context.js';
 
-const responses = { 200: SuccessResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const responses = {
+  200: SuccessResponse,
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+};
 const OTHER_TEAM = 'You can only manage squads of your own team';
 
 const squads: RouteModule = (app, { db, now }) => {

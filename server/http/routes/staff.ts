@@ -5,8 +5,16 @@
  */
 import { ErrorResponse } from '../../../contract/common.js';
 import {
-  AuditLogResponse, AuditQuery, BotFlagParams, BotFlagResponse, BotFlagsResponse, SetBotFlagBody,
-  TrackTeamBody, TrackedTeamParams, TrackedTeamResponse, TrackedTeamsResponse,
+  AuditLogResponse,
+  AuditQuery,
+  BotFlagParams,
+  BotFlagResponse,
+  BotFlagsResponse,
+  SetBotFlagBody,
+  TrackTeamBody,
+  TrackedTeamParams,
+  TrackedTeamResponse,
+  TrackedTeamsResponse,
 } from '../../../contract/staff.js';
 import { listAudit } from '../../db/audit.js';
 import { findRacer } from '../../db/squads-repo.js';
@@ -30,7 +38,12 @@ const staff: RouteModule = (app, { db, now }) => {
     '/admin/bot-flags/:username',
     {
       onRequest: requireAdmin,
-      schema: { tags: ['staff'], params: BotFlagParams, body: SetBotFlagBody, response: { 200: BotFlagResponse, ...refused } },
+      schema: {
+        tags: ['staff'],
+        params: BotFlagParams,
+        body: SetBotFlagBody,
+        response: { 200: BotFlagResponse, ...refused },
+      },
     },
     async (request, reply) => {
       const racer = await findRacer(db, request.params.username);
@@ -51,7 +64,10 @@ const staff: RouteModule = (app, { db, now }) => {
 
   app.post(
     '/admin/tracked-teams',
-    { onRequest: requireAdmin, schema: { tags: ['staff'], body: TrackTeamBody, response: { 200: TrackedTeamResponse, ...refused } } },
+    {
+      onRequest: requireAdmin,
+      schema: { tags: ['staff'], body: TrackTeamBody, response: { 200: TrackedTeamResponse, ...refused } },
+    },
     async (request) => {
       await trackTeam(db, request.user!.username, now(), request.body.tag);
       return { success: true as const, tag: request.body.tag, tracked: true };
@@ -60,17 +76,24 @@ const staff: RouteModule = (app, { db, now }) => {
 
   app.delete(
     '/admin/tracked-teams/:tag',
-    { onRequest: requireAdmin, schema: { tags: ['staff'], params: TrackedTeamParams, response: { 200: TrackedTeamResponse, ...refused } } },
+    {
+      onRequest: requireAdmin,
+      schema: { tags: ['staff'], params: TrackedTeamParams, response: { 200: TrackedTeamResponse, ...refused } },
+    },
     async (request, reply) => {
       const { tag } = request.params;
-      if (!(await untrackTeam(db, request.user!.username, now(), tag))) return reply.code(404).send({ error: `Team ${tag} not found` });
+      if (!(await untrackTeam(db, request.user!.username, now(), tag)))
+        return reply.code(404).send({ error: `Team ${tag} not found` });
       return { success: true as const, tag, tracked: false };
     },
   );
 
   app.get(
     '/admin/audit-log',
-    { onRequest: requireAdmin, schema: { tags: ['staff'], querystring: AuditQuery, response: { 200: AuditLogResponse, ...refused } } },
+    {
+      onRequest: requireAdmin,
+      schema: { tags: ['staff'], querystring: AuditQuery, response: { 200: AuditLogResponse, ...refused } },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const { before, limit } = request.query;

@@ -15,9 +15,16 @@ const teams: RouteModule = (app, { db }) => {
     { schema: { tags: ['teams'], querystring: TagQuery, response: { 200: TeamInfo, 404: ErrorResponse } } },
     async (request, reply) => {
       const { rows } = await db.query<{
-        tag: string; name: string | null; tag_color: string | null; created_stamp: Date | null;
-        captain_display_name: string | null; captain_username: string | null; min_races: number | null;
-        min_speed: number | null; weekly_requirement: number | null; other_requirements: string | null;
+        tag: string;
+        name: string | null;
+        tag_color: string | null;
+        created_stamp: Date | null;
+        captain_display_name: string | null;
+        captain_username: string | null;
+        min_races: number | null;
+        min_speed: number | null;
+        weekly_requirement: number | null;
+        other_requirements: string | null;
       }>('SELECT * FROM teams WHERE tag = $1', [request.query.tag]);
       const t = rows[0];
       if (!t) return reply.code(404).send({ error: `Team ${request.query.tag} is not tracked` });

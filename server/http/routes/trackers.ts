@@ -1,8 +1,13 @@
 /** GET /api/daily-participants and GET /api/weekly-participants: the Trackers screen's tables. */
 import { ErrorResponse } from '../../../contract/common.js';
-import { DailyParticipantsQuery, ParticipantsResponse, WeeklyParticipantsQuery, type TrackerParticipant } from '../../../contract/trackers.js';
-import { addDayKeys, dayKeyOf, isDayKey, weekStartOf, type DayKey } from '../../domain/site-time.js';
-import { windowStats } from '../../domain/stats.js';
+import {
+  DailyParticipantsQuery,
+  ParticipantsResponse,
+  WeeklyParticipantsQuery,
+  type TrackerParticipant,
+} from '../../../contract/trackers.js';
+import { addDayKeys, dayKeyOf, isDayKey, weekStartOf, type DayKey } from '../../../rules/site-time.js';
+import { windowStats } from '../../../rules/stats.js';
 import { participantsBetween } from '../../db/team/participants-repo.js';
 import type { Queryable } from '../../db/database.js';
 import type { RouteModule } from '../context.js';

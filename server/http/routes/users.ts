@@ -4,11 +4,21 @@
  */
 import { ErrorResponse } from '../../../contract/common.js';
 import {
-  CreateUserBody, UpdateUserBody, UserChangeResponse, UserIdParams, UsersResponse,
+  CreateUserBody,
+  UpdateUserBody,
+  UserChangeResponse,
+  UserIdParams,
+  UsersResponse,
 } from '../../../contract/users.js';
-import { hashPassword } from '../../domain/passwords.js';
+import { hashPassword } from '../../auth/passwords.js';
 import {
-  UserChangeError, createUser, deleteUser, listUsers, setPassword, teamExists, updateUser,
+  UserChangeError,
+  createUser,
+  deleteUser,
+  listUsers,
+  setPassword,
+  teamExists,
+  updateUser,
 } from '../../db/users-repo.js';
 import { SESSION_COOKIE, hashSessionId, requireAdmin } from '../plugins/auth.js';
 import type { RouteModule } from '../context.js';
@@ -18,26 +28,41 @@ const refused = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 40
 const users: RouteModule = (app, { db, now }) => {
   app.get(
     '/users',
-    { onRequest: requireAdmin, schema: { tags: ['users'], response: { 200: UsersResponse, 401: ErrorResponse, 403: ErrorResponse } } },
+    {
+      onRequest: requireAdmin,
+      schema: { tags: ['users'], response: { 200: UsersResponse, 401: ErrorResponse, 403: ErrorResponse } },
+    },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return (await listUsers(db)).map((u) => ({
-        id: u.id, username: u.username, role: u.role, userID: u.userID, teamTag: u.teamTag, racerUsername: u.racerUsername,
-        created_at: u.createdAt.toISOString(), last_login: u.lastLogin ? u.lastLogin.toISOString() : null,
+        id: u.id,
+        username: u.username,
+        role: u.role,
+        userID: u.userID,
+        teamTag: u.teamTag,
+        racerUsername: u.racerUsername,
+        created_at: u.createdAt.toISOString(),
+        last_login: u.lastLogin ? u.lastLogin.toISOString() : null,
       }));
     },
   );
 
   app.post(
     '/users',
-    { onRequest: requireAdmin, schema: { tags: ['users'], body: CreateUserBody, response: { 200: UserChangeResponse, ...refused } } },
+    {
+      onRequest: requireAdmin,
+      schema: { tags: ['users'], body: CreateUserBody, response: { 200: UserChangeResponse, ...refused } },
+    },
     async (request, reply) => {
       const b = request.body;
       const teamTag = b.teamTag ?? null;
-      if (teamTag && !(await teamExists(db, teamTag))) return reply.code(400).send({ error: `Unknown team tag ${teamTag}` });
+      if (teamTag && !(await teamExists(db, teamTag)))
+        return reply.code(400).send({ error: `Unknown team tag ${teamTag}` });
       try {
         const id = await createUser(
-          db, request.user!.username, now(),
+          db,
+          request.user!.username,
+          now(),
           { username: b.username, role: b.role, userID: b.userID ?? null, teamTag },
           await hashPassword(b.password),
         );
@@ -53,7 +78,12 @@ const users: RouteModule = (app, { db, now }) => {
     '/users/:id',
     {
       onRequest: requireAdmin,
-      schema: { tags: ['users'], params: UserIdParams, body: UpdateUserBody, response: { 200: UserChangeResponse, ...refused } },
+      schema: {
+        tags: ['users'],
+        params: UserIdParams,
+        body: UpdateUserBody,
+        response: { 200: UserChangeResponse, ...refused },
+      },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -66,8 +96,14 @@ const users: RouteModule = (app, { db, now }) => {
           const keep = request.user!.id === id && sid ? hashSessionId(sid) : null;
           await setPassword(db, actor, now(), id, await hashPassword(b.password), keep);
         } else {
-          if (b.teamTag && !(await teamExists(db, b.teamTag))) return reply.code(400).send({ error: `Unknown team tag ${b.teamTag}` });
-          await updateUser(db, actor, now(), id, { username: b.username!, role: b.role, userID: b.userID, teamTag: b.teamTag });
+          if (b.teamTag && !(await teamExists(db, b.teamTag)))
+            return reply.code(400).send({ error: `Unknown team tag ${b.teamTag}` });
+          await updateUser(db, actor, now(), id, {
+            username: b.username!,
+            role: b.role,
+            userID: b.userID,
+            teamTag: b.teamTag,
+          });
         }
         return { success: true as const, id };
       } catch (err) {
@@ -79,7 +115,10 @@ const users: RouteModule = (app, { db, now }) => {
 
   app.delete(
     '/users/:id',
-    { onRequest: requireAdmin, schema: { tags: ['users'], params: UserIdParams, response: { 200: UserChangeResponse, ...refused } } },
+    {
+      onRequest: requireAdmin,
+      schema: { tags: ['users'], params: UserIdParams, response: { 200: UserChangeResponse, ...refused } },
+    },
     async (request, reply) => {
       try {
         await deleteUser(db, request.user!.username, now(), request.params.id);

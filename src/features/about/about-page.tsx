@@ -14,9 +14,9 @@ export function AboutPage() {
         <p className="eyebrow">About</p>
         <h1>Every race your team runs, counted.</h1>
         <p className="lead">
-          NT Team Stats follows Nitro Type teams every ten minutes and turns their racing into rosters, racer
-          histories, events, trackers and leaderboards — for captains running competitions, team admins keeping
-          squads in order, and every racer who wants to see how they are doing.
+          NT Team Stats follows Nitro Type teams every ten minutes and turns their racing into rosters, racer histories,
+          events, trackers and leaderboards — for captains running competitions, team admins keeping squads in order,
+          and every racer who wants to see how they are doing.
         </p>
         <div className="about-actions">
           <Link to="/leaderboards" className="btn btn-primary">
@@ -47,7 +47,8 @@ export function AboutPage() {
           <h2 className="card-title">Who it is for</h2>
           <ul className="plain-list">
             <li>
-              <strong>Visitors and racers</strong> browse every team, racer, event, tracker and leaderboard — no account needed.
+              <strong>Visitors and racers</strong> browse every team, racer, event, tracker and leaderboard — no account
+              needed.
             </li>
             <li>
               <strong>Team admins</strong> schedule their team's events and sort members into squads.
@@ -67,7 +68,10 @@ export function AboutPage() {
               </a>
             </p>
           ) : (
-            <p>Questions, ideas and feature requests are welcome in the community chat; ask your team captain for the invite.</p>
+            <p>
+              Questions, ideas and feature requests are welcome in the community chat; ask your team captain for the
+              invite.
+            </p>
           )}
           <h2 className="card-title about-contact">Contact</h2>
           <p>

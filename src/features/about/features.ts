@@ -14,7 +14,7 @@ export const FEATURES: { title: string; text: string }[] = [
   },
   {
     title: 'Trackers and activity',
-    text: "Daily and weekly trackers of who raced, and when the team is most active, hour by hour.",
+    text: 'Daily and weekly trackers of who raced, and when the team is most active, hour by hour.',
   },
   {
     title: 'Leaderboards',

@@ -54,7 +54,11 @@ export function PeriodCard({ tag, period }: { tag: string; period: RacesPeriod }
             colour={period === 'daily' ? '#f0640f' : '#2563eb'}
             label={shortDay}
           />
-          <p className="chart-note">{period === 'daily' ? 'Last 8 days; today is the last bar.' : 'Last 8 weeks, by the Sunday that starts each week.'}</p>
+          <p className="chart-note">
+            {period === 'daily'
+              ? 'Last 8 days; today is the last bar.'
+              : 'Last 8 weeks, by the Sunday that starts each week.'}
+          </p>
         </Suspense>
       )}
     </Card>

@@ -5,7 +5,7 @@
 import { useMemo, useState } from 'react';
 import uPlot from 'uplot';
 import type { HourlyRacesRow } from '../../../contract/activity';
-import { formatInZone } from '../../../server/domain/site-time';
+import { formatInZone } from '../../../rules/site-time';
 import { formatInt, zoneLabel } from '../../lib/format';
 import { UplotChart } from '../../ui/uplot-chart';
 import { buildHourlyStack, cumulativeStack, hourBucketsFor, HOURS_SHOWN, LEGEND_LIMIT } from './hourly-stack';
@@ -33,7 +33,10 @@ export default function HourlyChart({ rows, tz }: HourlyChartProps) {
     const hours = hourBucketsFor(rows, Date.now(), HOURS_SHOWN);
     return buildHourlyStack(rows, hours, expanded ? null : LEGEND_LIMIT);
   }, [rows, expanded]);
-  const colours = useMemo(() => stack.series.map((s, i) => (s.username === null ? OTHERS_COLOUR : paletteColour(i))), [stack]);
+  const colours = useMemo(
+    () => stack.series.map((s, i) => (s.username === null ? OTHERS_COLOUR : paletteColour(i))),
+    [stack],
+  );
 
   const data = useMemo<uPlot.AlignedData>(
     () => [stack.hours.map((h) => h / 1000), ...cumulativeStack(stack.series)],
@@ -56,7 +59,14 @@ export default function HourlyChart({ rows, tz }: HourlyChartProps) {
       ],
       series: [
         {},
-        ...drawn.map((s, i) => ({ label: s.label, fill: drawnColours[i], stroke: drawnColours[i], width: 0, paths: bars, points: { show: false } })),
+        ...drawn.map((s, i) => ({
+          label: s.label,
+          fill: drawnColours[i],
+          stroke: drawnColours[i],
+          width: 0,
+          paths: bars,
+          points: { show: false },
+        })),
       ],
       hooks: { setCursor: [(u: uPlot) => setHover(u.cursor.idx ?? null)] },
     };
@@ -64,16 +74,23 @@ export default function HourlyChart({ rows, tz }: HourlyChartProps) {
 
   const legend = stack.series.filter((s) => s.total > 0);
   const hourLabel = (i: number) => `${formatInZone(stack.hours[i], tz, 'EEE MMM d, h a')} ${zoneLabel(tz)}`;
-  const readout = hover !== null && stack.hours[hover] !== undefined
-    ? stack.series
-        .map((s, i) => ({ label: s.label, races: s.values[hover], colour: colours[i] }))
-        .filter((x) => x.races > 0)
-        .sort((a, b) => b.races - a.races)
-    : null;
+  const readout =
+    hover !== null && stack.hours[hover] !== undefined
+      ? stack.series
+          .map((s, i) => ({ label: s.label, races: s.values[hover], colour: colours[i] }))
+          .filter((x) => x.races > 0)
+          .sort((a, b) => b.races - a.races)
+      : null;
 
   return (
     <div className="hourly-chart">
-      <UplotChart options={options} data={data} height={320} className="activity-chart" label={hourlySummary(stack.totals, hourLabel)} />
+      <UplotChart
+        options={options}
+        data={data}
+        height={320}
+        className="activity-chart"
+        label={hourlySummary(stack.totals, hourLabel)}
+      />
       <p className="chart-readout" aria-live="polite">
         {readout && hover !== null ? (
           <>
@@ -104,7 +121,12 @@ export default function HourlyChart({ rows, tz }: HourlyChartProps) {
         })}
       </ul>
       {stack.racerCount > LEGEND_LIMIT ? (
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setExpanded((e) => !e)} aria-expanded={expanded}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => setExpanded((e) => !e)}
+          aria-expanded={expanded}
+        >
           {expanded ? 'Show Less' : `Show More (${stack.racerCount - LEGEND_LIMIT})`}
         </button>
       ) : null}

@@ -4,7 +4,12 @@ import { HOURLY_RACES_HOURS } from '../../../contract/activity';
 import { buildHourlyStack, cumulativeStack, hourBucketsFor, HOURS_SHOWN } from './hourly-stack';
 
 const H = (iso: string) => Date.parse(iso);
-const row = (hour: string, username: string, races: number): HourlyRacesRow => ({ hour, racer: username.toUpperCase(), username, races });
+const row = (hour: string, username: string, races: number): HourlyRacesRow => ({
+  hour,
+  racer: username.toUpperCase(),
+  username,
+  races,
+});
 
 describe('hourly stack', () => {
   it('shows the hours the server sends', () => {
@@ -20,8 +25,15 @@ describe('hourly stack', () => {
   ];
 
   it('uses the hours ending with the current hour, or a newer row hour', () => {
-    expect(hourBucketsFor(rows, H('2026-04-02T17:40:00Z'), 3)).toEqual([H('2026-04-02T15:00:00Z'), H('2026-04-02T16:00:00Z'), H('2026-04-02T17:00:00Z')]);
-    expect(hourBucketsFor(rows, H('2026-04-02T16:10:00Z'), 2)).toEqual([H('2026-04-02T16:00:00Z'), H('2026-04-02T17:00:00Z')]);
+    expect(hourBucketsFor(rows, H('2026-04-02T17:40:00Z'), 3)).toEqual([
+      H('2026-04-02T15:00:00Z'),
+      H('2026-04-02T16:00:00Z'),
+      H('2026-04-02T17:00:00Z'),
+    ]);
+    expect(hourBucketsFor(rows, H('2026-04-02T16:10:00Z'), 2)).toEqual([
+      H('2026-04-02T16:00:00Z'),
+      H('2026-04-02T17:00:00Z'),
+    ]);
   });
 
   it('orders racers by total races and fills every hour', () => {

@@ -27,7 +27,10 @@ function valueLabels(u: uPlot) {
   ctx.save();
   ctx.font = labelFont(11.5);
   const slot = (u.bbox.width / Math.max(xs.length, 1)) * 0.9;
-  const widest = Math.max(0, ...ys.map((y) => (y === null || y === undefined ? 0 : ctx.measureText(formatInt(y)).width)));
+  const widest = Math.max(
+    0,
+    ...ys.map((y) => (y === null || y === undefined ? 0 : ctx.measureText(formatInt(y)).width)),
+  );
   if (widest > slot) ctx.font = labelFont(Math.max(8, (11.5 * slot) / widest));
   ctx.fillStyle = '#1f2937';
   ctx.textAlign = 'center';
@@ -74,9 +77,7 @@ export default function PeriodChart({ rows, label, colour, title }: PeriodChartP
     <figure className="period-chart" aria-label={title}>
       {/* The canvas is named by the title; the caption gives its numbers. */}
       <UplotChart options={options} data={data} height={260} className="activity-chart" label={title} />
-      <figcaption className="sr-only">
-        {shown.map((r) => `${r.date}: ${r.total_races} races`).join('; ')}
-      </figcaption>
+      <figcaption className="sr-only">{shown.map((r) => `${r.date}: ${r.total_races} races`).join('; ')}</figcaption>
     </figure>
   );
 }

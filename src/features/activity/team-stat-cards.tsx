@@ -7,7 +7,9 @@ import { ErrorBox, Loading, OfflineNote } from '../../ui/states';
 import { teamStatsQueryOptions } from './activity-queries';
 
 function top(r: TopRacer | null) {
-  return r ? { value: r.CurrentDisplayName, hint: `${formatInt(r.races)} races` } : { value: MISSING, hint: 'No races' };
+  return r
+    ? { value: r.CurrentDisplayName, hint: `${formatInt(r.races)} races` }
+    : { value: MISSING, hint: 'No races' };
 }
 
 export function TeamStatCards({ tag }: { tag: string }) {

@@ -37,7 +37,13 @@ export function AdminPage() {
   return (
     <div className="admin-page">
       <h1 className="page-title">User Management</h1>
-      <Tabs items={[...VIEWS]} active={view} onSelect={(k) => setView(k as View)} label="Admin sections" panelId={panelId} />
+      <Tabs
+        items={[...VIEWS]}
+        active={view}
+        onSelect={(k) => setView(k as View)}
+        label="Admin sections"
+        panelId={panelId}
+      />
       <TabPanel id={panelId} labelledBy={[tabId(panelId, view)]}>
         {view === 'users' ? <UsersPanel /> : null}
         {view === 'teams' ? <TrackedTeamsPanel /> : null}

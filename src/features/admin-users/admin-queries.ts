@@ -14,7 +14,11 @@ export const usersQueryOptions = () =>
   queryOptions({ queryKey: ['staff', 'users'] as const, queryFn: () => apiGet<UsersResponse>('/api/users') });
 
 export const membersQueryOptions = () =>
-  queryOptions({ queryKey: ['staff', 'members'] as const, queryFn: () => apiGet<MemberDataLatestResponse>('/api/member-data-latest'), staleTime: 5 * 60_000 });
+  queryOptions({
+    queryKey: ['staff', 'members'] as const,
+    queryFn: () => apiGet<MemberDataLatestResponse>('/api/member-data-latest'),
+    staleTime: 5 * 60_000,
+  });
 
 export const allUsernamesQueryOptions = () =>
   queryOptions({
@@ -27,22 +31,28 @@ export const botFlagsQueryOptions = () =>
   queryOptions({ queryKey: BOT_FLAGS_QUERY_KEY, queryFn: () => apiGet<BotFlagRow[]>('/api/admin/bot-flags') });
 
 export const trackedTeamsQueryOptions = () =>
-  queryOptions({ queryKey: ['staff', 'tracked-teams'] as const, queryFn: () => apiGet<TrackedTeamRow[]>('/api/admin/tracked-teams') });
+  queryOptions({
+    queryKey: ['staff', 'tracked-teams'] as const,
+    queryFn: () => apiGet<TrackedTeamRow[]>('/api/admin/tracked-teams'),
+  });
 
 export const AUDIT_PAGE = 50;
 export const auditLogQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: ['staff', 'audit-log'] as const,
-    queryFn: ({ pageParam }) => apiGet<AuditLogResponse>('/api/admin/audit-log', { limit: AUDIT_PAGE, before: pageParam ?? undefined }),
+    queryFn: ({ pageParam }) =>
+      apiGet<AuditLogResponse>('/api/admin/audit-log', { limit: AUDIT_PAGE, before: pageParam ?? undefined }),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextBefore,
   });
 
 export const createUser = (body: CreateUserBody) => apiSend<UserChangeResponse>('POST', '/api/users', body);
-export const updateUser = (id: number, body: UpdateUserBody) => apiSend<UserChangeResponse>('PUT', `/api/users/${id}`, body);
+export const updateUser = (id: number, body: UpdateUserBody) =>
+  apiSend<UserChangeResponse>('PUT', `/api/users/${id}`, body);
 export const deleteUser = (id: number) => apiSend<UserChangeResponse>('DELETE', `/api/users/${id}`);
 
 export const setBotFlag = (username: string, bot: boolean) =>
   apiSend<BotFlagResponse>('PUT', `/api/admin/bot-flags/${encodeURIComponent(username)}`, { bot });
 export const trackTeam = (tag: string) => apiSend<{ success: true }>('POST', '/api/admin/tracked-teams', { tag });
-export const untrackTeam = (tag: string) => apiSend<{ success: true }>('DELETE', `/api/admin/tracked-teams/${encodeURIComponent(tag)}`);
+export const untrackTeam = (tag: string) =>
+  apiSend<{ success: true }>('DELETE', `/api/admin/tracked-teams/${encodeURIComponent(tag)}`);

@@ -29,10 +29,22 @@ export function AuditLogPanel() {
         <ErrorBox text="Failed to fetch the audit log" />
       ) : (
         <>
-          <DataTable columns={columns} rows={rows} rowKey={(e) => String(e.id)} emptyText="No staff changes yet." caption="Audit log table" leadColumns={['what']} />
+          <DataTable
+            columns={columns}
+            rows={rows}
+            rowKey={(e) => String(e.id)}
+            emptyText="No staff changes yet."
+            caption="Audit log table"
+            leadColumns={['what']}
+          />
           {log.hasNextPage ? (
             <div className="pager">
-              <button type="button" className="btn btn-secondary" onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => void log.fetchNextPage()}
+                disabled={log.isFetchingNextPage}
+              >
                 {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
               </button>
             </div>

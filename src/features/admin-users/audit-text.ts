@@ -26,7 +26,9 @@ export function auditText(e: Pick<AuditEntry, 'action' | 'detail'>): string {
     case 'squad.assign':
       return `Moved ${d.username} from ${box(d.from)} to ${box(d.to)} (${d.tag})`;
     case 'squad.rename':
-      return d.to ? `Named squad ${d.squad} ${q(d.to)} (${d.tag})` : `Removed the custom name of squad ${d.squad} (${d.tag})`;
+      return d.to
+        ? `Named squad ${d.squad} ${q(d.to)} (${d.tag})`
+        : `Removed the custom name of squad ${d.squad} (${d.tag})`;
     case 'bot.flag':
       return `Flagged ${d.username} as a bot`;
     case 'bot.unflag':

@@ -59,7 +59,13 @@ export function BotFlagsPanel() {
       key: 'actions',
       header: 'Actions',
       render: (r) => (
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => flag.mutate({ username: r.username, bot: false })} disabled={flag.isPending || !!offline} title={offline}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          onClick={() => flag.mutate({ username: r.username, bot: false })}
+          disabled={flag.isPending || !!offline}
+          title={offline}
+        >
           Unflag
         </button>
       ),
@@ -76,14 +82,27 @@ export function BotFlagsPanel() {
       <form className="inline-form" onSubmit={submit}>
         <div className="field">
           <label htmlFor="bot-username">Racer username</label>
-          <input id="bot-username" list={listId} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" spellCheck={false} />
+          <input
+            id="bot-username"
+            list={listId}
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
           <datalist id={listId}>
             {(usernames.data ?? []).map((u) => (
               <option key={u} value={u} />
             ))}
           </datalist>
         </div>
-        <button type="submit" className="btn btn-primary" disabled={flag.isPending || !!offline} title={offline} aria-describedby={offline ? 'bot-flags-offline' : undefined}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={flag.isPending || !!offline}
+          title={offline}
+          aria-describedby={offline ? 'bot-flags-offline' : undefined}
+        >
           Flag as bot
         </button>
         <DisabledReason id="bot-flags-offline" reason={offline} />
@@ -96,7 +115,14 @@ export function BotFlagsPanel() {
       ) : flags.isError && !flags.data ? (
         <ErrorBox text="Failed to fetch bot flags" />
       ) : (
-        <DataTable columns={columns} rows={flags.data ?? []} rowKey={(r) => String(r.userID)} emptyText="No racer is flagged as a bot." caption="Flagged racers table" leadColumns={['actions']} />
+        <DataTable
+          columns={columns}
+          rows={flags.data ?? []}
+          rowKey={(r) => String(r.userID)}
+          emptyText="No racer is flagged as a bot."
+          caption="Flagged racers table"
+          leadColumns={['actions']}
+        />
       )}
     </section>
   );

@@ -52,7 +52,13 @@ export function TrackedTeamsPanel() {
       ),
     },
     { key: 'name', header: 'Name', render: (r) => r.name ?? '' },
-    { key: 'tracked', header: 'Status', render: (r) => <span className={`track-badge ${r.tracked ? 'on' : 'off'}`}>{r.tracked ? 'Tracked' : 'Not tracked'}</span> },
+    {
+      key: 'tracked',
+      header: 'Status',
+      render: (r) => (
+        <span className={`track-badge ${r.tracked ? 'on' : 'off'}`}>{r.tracked ? 'Tracked' : 'Not tracked'}</span>
+      ),
+    },
     { key: 'lastPolledAt', header: 'Last Poll', render: (r) => localDateTime(r.lastPolledAt) || 'Not yet' },
     {
       key: 'actions',
@@ -83,9 +89,23 @@ export function TrackedTeamsPanel() {
       <form className="inline-form" onSubmit={submit}>
         <div className="field">
           <label htmlFor="track-tag">Team tag</label>
-          <input id="track-tag" value={tag} onChange={(e) => setTag(e.target.value)} maxLength={10} autoCapitalize="characters" spellCheck={false} placeholder="e.g. BEEHVE" />
+          <input
+            id="track-tag"
+            value={tag}
+            onChange={(e) => setTag(e.target.value)}
+            maxLength={10}
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="e.g. BEEHVE"
+          />
         </div>
-        <button type="submit" className="btn btn-primary" disabled={change.isPending || !!offline} title={offline} aria-describedby={offline ? 'tracked-offline' : undefined}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={change.isPending || !!offline}
+          title={offline}
+          aria-describedby={offline ? 'tracked-offline' : undefined}
+        >
           Track team
         </button>
         <DisabledReason id="tracked-offline" reason={offline} />
@@ -98,7 +118,14 @@ export function TrackedTeamsPanel() {
       ) : teams.isError && !teams.data ? (
         <ErrorBox text="Failed to fetch teams" />
       ) : (
-        <DataTable columns={columns} rows={teams.data ?? []} rowKey={(r) => r.tag} emptyText="No teams yet." caption="Teams table" leadColumns={['actions']} />
+        <DataTable
+          columns={columns}
+          rows={teams.data ?? []}
+          rowKey={(r) => r.tag}
+          emptyText="No teams yet."
+          caption="Teams table"
+          leadColumns={['actions']}
+        />
       )}
     </section>
   );

@@ -15,7 +15,14 @@ import { Dialog } from '../../ui/dialog';
 import { createUser, membersQueryOptions, updateUser } from './admin-queries';
 import { errorText } from './error-text';
 import {
-  FAILURE_TEXT, createBody, editBody, passwordBody, userFormProblem, userFormValues, type UserDialogMode, type UserFormValues,
+  FAILURE_TEXT,
+  createBody,
+  editBody,
+  passwordBody,
+  userFormProblem,
+  userFormValues,
+  type UserDialogMode,
+  type UserFormValues,
 } from './user-form';
 import { FormFooter } from '../../ui/form-footer';
 
@@ -42,7 +49,8 @@ function UserForm({ mode, user, onClose, onSaved }: UserDialogProps & { mode: Ex
   const online = useOnline();
   const [v, setV] = useState<UserFormValues>(() => userFormValues(mode === 'add' ? null : user));
   const [error, setError] = useState<string | null>(null);
-  const set = <K extends keyof UserFormValues>(k: K, value: UserFormValues[K]) => setV((prev) => ({ ...prev, [k]: value }));
+  const set = <K extends keyof UserFormValues>(k: K, value: UserFormValues[K]) =>
+    setV((prev) => ({ ...prev, [k]: value }));
 
   const save = useMutation({
     mutationFn: async () => {
@@ -69,29 +77,57 @@ function UserForm({ mode, user, onClose, onSaved }: UserDialogProps & { mode: Ex
       ) : (
         <div className="field">
           <label htmlFor="user-username">Username</label>
-          <input id="user-username" autoComplete="off" value={v.username} onChange={(e) => set('username', e.target.value)} maxLength={100} autoFocus />
+          <input
+            id="user-username"
+            autoComplete="off"
+            value={v.username}
+            onChange={(e) => set('username', e.target.value)}
+            maxLength={100}
+            autoFocus
+          />
         </div>
       )}
       {mode !== 'edit' ? (
         <div className="field">
           <label htmlFor="user-password">{mode === 'password' ? 'New Password' : 'Password'}</label>
           <input
-            id="user-password" type="password" autoComplete="new-password" value={v.password} onChange={(e) => set('password', e.target.value)}
-            autoFocus={mode === 'password'} aria-describedby="user-password-hint"
+            id="user-password"
+            type="password"
+            autoComplete="new-password"
+            value={v.password}
+            onChange={(e) => set('password', e.target.value)}
+            autoFocus={mode === 'password'}
+            aria-describedby="user-password-hint"
           />
-          <span id="user-password-hint" className="field-hint">At least {MIN_PASSWORD_LENGTH} characters.</span>
+          <span id="user-password-hint" className="field-hint">
+            At least {MIN_PASSWORD_LENGTH} characters.
+          </span>
         </div>
       ) : null}
       {mode !== 'password' ? <AccountFields v={v} set={set} /> : null}
-      <FormFooter error={error} pending={save.isPending} online={online} submitLabel={SUBMIT[mode]} onCancel={onClose} />
+      <FormFooter
+        error={error}
+        pending={save.isPending}
+        online={online}
+        submitLabel={SUBMIT[mode]}
+        onCancel={onClose}
+      />
     </form>
   );
 }
 
-function AccountFields({ v, set }: { v: UserFormValues; set: <K extends keyof UserFormValues>(k: K, value: UserFormValues[K]) => void }) {
+function AccountFields({
+  v,
+  set,
+}: {
+  v: UserFormValues;
+  set: <K extends keyof UserFormValues>(k: K, value: UserFormValues[K]) => void;
+}) {
   const members = useQuery(membersQueryOptions());
   const tags = useQuery(teamTagsQueryOptions());
-  const options = [...(members.data ?? [])].sort((a, b) => a.CurrentDisplayName.localeCompare(b.CurrentDisplayName, undefined, { sensitivity: 'base' }));
+  const options = [...(members.data ?? [])].sort((a, b) =>
+    a.CurrentDisplayName.localeCompare(b.CurrentDisplayName, undefined, { sensitivity: 'base' }),
+  );
   // A linked racer who is no longer on a tracked team still shows.
   const linkedMissing = v.userID && !options.some((m) => String(m.UserID) === v.userID);
   return (
@@ -105,7 +141,12 @@ function AccountFields({ v, set }: { v: UserFormValues; set: <K extends keyof Us
       </div>
       <div className="field">
         <label htmlFor="user-userid">User ID</label>
-        <select id="user-userid" value={v.userID} onChange={(e) => set('userID', e.target.value)} aria-describedby="user-userid-hint">
+        <select
+          id="user-userid"
+          value={v.userID}
+          onChange={(e) => set('userID', e.target.value)}
+          aria-describedby="user-userid-hint"
+        >
           <option value="">Select User ID</option>
           {linkedMissing ? <option value={v.userID}>{v.userID}</option> : null}
           {options.map((m) => (
@@ -121,9 +162,16 @@ function AccountFields({ v, set }: { v: UserFormValues; set: <K extends keyof Us
       {v.role === 'teamadmin' ? (
         <div className="field">
           <label htmlFor="user-team">Team</label>
-          <select id="user-team" value={v.teamTag} onChange={(e) => set('teamTag', e.target.value)} aria-describedby="user-team-hint">
+          <select
+            id="user-team"
+            value={v.teamTag}
+            onChange={(e) => set('teamTag', e.target.value)}
+            aria-describedby="user-team-hint"
+          >
             <option value="">No team</option>
-            {v.teamTag && !(tags.data ?? []).includes(v.teamTag) ? <option value={v.teamTag}>{v.teamTag}</option> : null}
+            {v.teamTag && !(tags.data ?? []).includes(v.teamTag) ? (
+              <option value={v.teamTag}>{v.teamTag}</option>
+            ) : null}
             {(tags.data ?? []).map((t) => (
               <option key={t} value={t}>
                 {t}

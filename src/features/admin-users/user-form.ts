@@ -21,7 +21,13 @@ export interface UserFormValues {
 
 export function userFormValues(user: UserRow | null): UserFormValues {
   if (!user) return { username: '', password: '', role: 'teamadmin', userID: '', teamTag: '' };
-  return { username: user.username, password: '', role: user.role, userID: user.userID ?? '', teamTag: user.teamTag ?? '' };
+  return {
+    username: user.username,
+    password: '',
+    role: user.role,
+    userID: user.userID ?? '',
+    teamTag: user.teamTag ?? '',
+  };
 }
 
 export function userFormProblem(mode: UserDialogMode, v: UserFormValues): string | null {
@@ -33,7 +39,13 @@ export function userFormProblem(mode: UserDialogMode, v: UserFormValues): string
 }
 
 export function createBody(v: UserFormValues): CreateUserBody {
-  return { username: v.username.trim(), password: v.password, role: v.role, userID: v.userID || null, teamTag: v.teamTag || null };
+  return {
+    username: v.username.trim(),
+    password: v.password,
+    role: v.role,
+    userID: v.userID || null,
+    teamTag: v.teamTag || null,
+  };
 }
 
 export function editBody(v: UserFormValues): UpdateUserBody {

@@ -46,7 +46,17 @@ export function UsersPanel() {
   });
 
   const columns: Column<UserRow>[] = [
-    { key: 'username', header: 'Username', identity: true, render: (u) => <span className="user-name">{u.username}{u.username === me.username ? <span className="you"> (you)</span> : null}</span> },
+    {
+      key: 'username',
+      header: 'Username',
+      identity: true,
+      render: (u) => (
+        <span className="user-name">
+          {u.username}
+          {u.username === me.username ? <span className="you"> (you)</span> : null}
+        </span>
+      ),
+    },
     { key: 'role', header: 'Role', render: (u) => <span className={`role-badge role-${u.role}`}>{u.role}</span> },
     {
       key: 'userID',
@@ -60,7 +70,11 @@ export function UsersPanel() {
           (u.userID ?? '')
         ),
     },
-    { key: 'team', header: 'Team', render: (u) => (u.role === 'admin' ? 'All' : (u.teamTag ?? <span className="muted">none</span>)) },
+    {
+      key: 'team',
+      header: 'Team',
+      render: (u) => (u.role === 'admin' ? 'All' : (u.teamTag ?? <span className="muted">none</span>)),
+    },
     { key: 'created', header: 'Created', render: (u) => localDateTime(u.created_at) },
     { key: 'lastLogin', header: 'Last Login', render: (u) => localDateTime(u.last_login) },
     {
@@ -68,10 +82,24 @@ export function UsersPanel() {
       header: 'Actions',
       render: (u) => (
         <div className="row-actions">
-          <button type="button" className="icon-btn action-btn" aria-label={`Edit ${u.username}`} title={offline ?? 'Edit'} disabled={!!offline} onClick={() => open('edit', u)}>
+          <button
+            type="button"
+            className="icon-btn action-btn"
+            aria-label={`Edit ${u.username}`}
+            title={offline ?? 'Edit'}
+            disabled={!!offline}
+            onClick={() => open('edit', u)}
+          >
             <EditIcon />
           </button>
-          <button type="button" className="icon-btn action-btn" aria-label={`Change password of ${u.username}`} title={offline ?? 'Change password'} disabled={!!offline} onClick={() => open('password', u)}>
+          <button
+            type="button"
+            className="icon-btn action-btn"
+            aria-label={`Change password of ${u.username}`}
+            title={offline ?? 'Change password'}
+            disabled={!!offline}
+            onClick={() => open('password', u)}
+          >
             <KeyIcon />
           </button>
           <button
@@ -98,7 +126,14 @@ export function UsersPanel() {
         <h2 id="users-title" className="card-title">
           Staff accounts
         </h2>
-        <button type="button" className="btn btn-primary" onClick={() => open('add', null)} disabled={!!offline} title={offline} aria-describedby={offline ? 'users-offline' : undefined}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => open('add', null)}
+          disabled={!!offline}
+          title={offline}
+          aria-describedby={offline ? 'users-offline' : undefined}
+        >
           <PlusIcon />
           Add User
         </button>
@@ -109,7 +144,14 @@ export function UsersPanel() {
       ) : users.isError && !users.data ? (
         <ErrorBox text="Failed to fetch users" />
       ) : (
-        <DataTable columns={columns} rows={users.data ?? []} rowKey={(u) => String(u.id)} emptyText="No users." caption="Users table" leadColumns={['actions']} />
+        <DataTable
+          columns={columns}
+          rows={users.data ?? []}
+          rowKey={(u) => String(u.id)}
+          emptyText="No users."
+          caption="Users table"
+          leadColumns={['actions']}
+        />
       )}
       <UserDialog
         mode={mode}

@@ -38,8 +38,15 @@ export function OfflineBanner() {
     <div className="banner banner-offline" role="status">
       <OfflineIcon />
       <span>
-        You're offline — {oldest > 0 ? <>showing data from {formatCT(oldest)} ({formatAge(oldest, Date.now())})</> : 'no saved data yet'}.
-        <span className="banner-extra"> Changes need a connection.</span>
+        You're offline —{' '}
+        {oldest > 0 ? (
+          <>
+            showing data from {formatCT(oldest)} ({formatAge(oldest, Date.now())})
+          </>
+        ) : (
+          'no saved data yet'
+        )}
+        .<span className="banner-extra"> Changes need a connection.</span>
       </span>
     </div>
   );

@@ -48,7 +48,13 @@ export function TeamLayout() {
     else removeStored('selectedTag');
     if (pathTag !== undefined) {
       // On /trackers/{tag} the tag is part of the path.
-      if (next) void navigate({ to: '/trackers/$tag', params: { tag: next }, search: (prev) => ({ ...prev, tag: undefined }), replace });
+      if (next)
+        void navigate({
+          to: '/trackers/$tag',
+          params: { tag: next },
+          search: (prev) => ({ ...prev, tag: undefined }),
+          replace,
+        });
       else void navigate({ to: '/trackers', search: { tag: undefined }, replace });
       return;
     }

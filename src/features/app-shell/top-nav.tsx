@@ -24,7 +24,8 @@ export function TopNav({ account }: { account: ReactNode }) {
   const active = onMe ? 'me' : topTabFromPath(pathname);
   const tag = tagParam.parse(rawTag);
   const teamsTag = tag ?? tagParam.parse(getStored('selectedTag') ?? undefined);
-  const current = (t: TopTab | 'me') => (t === active ? { 'aria-current': 'page' as const, className: 'nav-tab active' } : { className: 'nav-tab' });
+  const current = (t: TopTab | 'me') =>
+    t === active ? { 'aria-current': 'page' as const, className: 'nav-tab active' } : { className: 'nav-tab' };
 
   return (
     <header className="topbar">
@@ -49,7 +50,13 @@ export function TopNav({ account }: { account: ReactNode }) {
             <span>Racers</span>
           </Link>
           {myRacer ? (
-            <Link to="/racers/$username/$subtab" params={{ username: myRacer.username, subtab: 'batch' }} search={{ tag: undefined }} {...current('me')} aria-label={`Me: ${myRacer.displayName}`}>
+            <Link
+              to="/racers/$username/$subtab"
+              params={{ username: myRacer.username, subtab: 'batch' }}
+              search={{ tag: undefined }}
+              {...current('me')}
+              aria-label={`Me: ${myRacer.displayName}`}
+            >
               <UserIcon />
               <span>Me</span>
             </Link>

@@ -30,7 +30,12 @@ export function AccountMenu() {
           <UserIcon />
           <span className="account-name">{me.username}</span>
         </span>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => logout.mutate()} disabled={logout.isPending || !online}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => logout.mutate()}
+          disabled={logout.isPending || !online}
+        >
           Logout
         </button>
       </div>

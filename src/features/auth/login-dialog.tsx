@@ -46,11 +46,25 @@ export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => v
       <form className="form" onSubmit={submit}>
         <div className="field">
           <label htmlFor="login-username">Username</label>
-          <input id="login-username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />
+          <input
+            id="login-username"
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            autoFocus
+          />
         </div>
         <div className="field">
           <label htmlFor="login-password">Password</label>
-          <input id="login-password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </div>
         <p className="form-error" role="alert">
           {error ?? ''}

@@ -1,6 +1,10 @@
 /** Query options of one event's participants, squad summary and team summary. */
 import { queryOptions } from '@tanstack/react-query';
-import type { EventParticipantsResponse, EventSquadSummaryResponse, EventTeamSummaryResponse } from '../../../contract/events';
+import type {
+  EventParticipantsResponse,
+  EventSquadSummaryResponse,
+  EventTeamSummaryResponse,
+} from '../../../contract/events';
 import { apiGet } from '../../lib/api';
 
 export function participantsQueryOptions(eventId: number) {

@@ -14,7 +14,12 @@ export function EventSelect({ events, value, onChange, disabled }: EventSelectPr
   return (
     <div className="field field-inline event-select">
       <label htmlFor={id}>Event</label>
-      <select id={id} value={value ?? ''} disabled={disabled} onChange={(e) => e.target.value && onChange(Number(e.target.value))}>
+      <select
+        id={id}
+        value={value ?? ''}
+        disabled={disabled}
+        onChange={(e) => e.target.value && onChange(Number(e.target.value))}
+      >
         <option value="" disabled={value !== undefined}>
           Select an event
         </option>

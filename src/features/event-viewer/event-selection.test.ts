@@ -25,7 +25,16 @@ describe('chooseEvent', () => {
     expect(chooseEvent([], 3, 9)).toBeUndefined();
   });
   it('compares times as text across months and years', () => {
-    expect(chooseEvent([{ EventID: 1, StartTime: '2025-12-31 23:00:00' }, { EventID: 2, StartTime: '2026-01-01 00:00:00' }], undefined, undefined)).toBe(2);
+    expect(
+      chooseEvent(
+        [
+          { EventID: 1, StartTime: '2025-12-31 23:00:00' },
+          { EventID: 2, StartTime: '2026-01-01 00:00:00' },
+        ],
+        undefined,
+        undefined,
+      ),
+    ).toBe(2);
   });
 });
 

@@ -7,14 +7,19 @@ import type { Event } from '../../../contract/events';
 
 type Candidate = Pick<Event, 'EventID' | 'StartTime'>;
 
-export function chooseEvent(events: Candidate[], fromAddress: number | undefined, stored: number | undefined): number | undefined {
+export function chooseEvent(
+  events: Candidate[],
+  fromAddress: number | undefined,
+  stored: number | undefined,
+): number | undefined {
   const has = (id: number | undefined) => id !== undefined && events.some((e) => e.EventID === id);
   if (has(fromAddress)) return fromAddress;
   if (has(stored)) return stored;
   let latest: Candidate | undefined;
   for (const e of events) {
     // StartTime is `YYYY-MM-DD HH:MM:SS`, so text order is time order.
-    if (!latest || e.StartTime > latest.StartTime || (e.StartTime === latest.StartTime && e.EventID > latest.EventID)) latest = e;
+    if (!latest || e.StartTime > latest.StartTime || (e.StartTime === latest.StartTime && e.EventID > latest.EventID))
+      latest = e;
   }
   return latest?.EventID;
 }

@@ -51,11 +51,20 @@ const sortsFor = (e: Event | undefined): Record<EventTab, SortState> => ({
   teams: initialSort('teams', e?.DefaultSort),
 });
 
-export function EventViewer({ tag, addressEventId, events, eventsPending, eventsFailed, onAddressChange }: EventViewerProps) {
+export function EventViewer({
+  tag,
+  addressEventId,
+  events,
+  eventsPending,
+  eventsFailed,
+  onAddressChange,
+}: EventViewerProps) {
   const list = events ?? [];
   const me = useMyRacer();
   const settled = events !== undefined || eventsFailed;
-  const selectedId = events ? chooseEvent(events, addressEventId, parseStoredEventId(getStored('selectedEventId'))) : undefined;
+  const selectedId = events
+    ? chooseEvent(events, addressEventId, parseStoredEventId(getStored('selectedEventId')))
+    : undefined;
   const selected = list.find((e) => e.EventID === selectedId);
 
   useEffect(() => {
@@ -84,15 +93,26 @@ export function EventViewer({ tag, addressEventId, events, eventsPending, events
   const squadCols = useMemo(() => squadColumns(), []);
   const teamCols = useMemo(() => teamColumns(), []);
 
-  const sorted = <Row,>(cols: ViewColumn<Row>[], rows: Row[] | undefined, sort: SortState) => (rows ? sortRows(rows, sortValueOf(cols), sort) : undefined);
-  const racerRows = useMemo(() => sorted(racerCols, participants.data?.participants, view.sorts.racers), [racerCols, participants.data, view.sorts.racers]);
-  const squadRows = useMemo(() => sorted(squadCols, squads.data, view.sorts.squads), [squadCols, squads.data, view.sorts.squads]);
-  const teamRows = useMemo(() => sorted(teamCols, teams.data, view.sorts.teams), [teamCols, teams.data, view.sorts.teams]);
+  const sorted = <Row,>(cols: ViewColumn<Row>[], rows: Row[] | undefined, sort: SortState) =>
+    rows ? sortRows(rows, sortValueOf(cols), sort) : undefined;
+  const racerRows = useMemo(
+    () => sorted(racerCols, participants.data?.participants, view.sorts.racers),
+    [racerCols, participants.data, view.sorts.racers],
+  );
+  const squadRows = useMemo(
+    () => sorted(squadCols, squads.data, view.sorts.squads),
+    [squadCols, squads.data, view.sorts.squads],
+  );
+  const teamRows = useMemo(
+    () => sorted(teamCols, teams.data, view.sorts.teams),
+    [teamCols, teams.data, view.sorts.teams],
+  );
 
   // The Payouts tab exists only for an event that pays out; another event falls back to Racers.
   const tab: ViewTab = view.tab === 'payouts' && !paysOut ? 'racers' : view.tab;
   const tabs = paysOut ? [...EVENT_TABS, PAYOUTS_TAB] : EVENT_TABS;
-  const onSort = (key: string) => setView((v) => (v.tab === 'payouts' ? v : { ...v, sorts: { ...v.sorts, [v.tab]: nextSort(v.sorts[v.tab], key) } }));
+  const onSort = (key: string) =>
+    setView((v) => (v.tab === 'payouts' ? v : { ...v, sorts: { ...v.sorts, [v.tab]: nextSort(v.sorts[v.tab], key) } }));
 
   const exportSheets = () => {
     if (!selected || tab === 'payouts') return null;
@@ -119,21 +139,74 @@ export function EventViewer({ tag, addressEventId, events, eventsPending, events
         <OfflineNote updatedAt={participants.dataUpdatedAt || undefined} />
         <EventInfoCard event={selected} participantCount={participants.data?.participants.length} />
         <Card className="event-results">
-          <Tabs items={tabs} active={tab} onSelect={(k) => setView((v) => ({ ...v, tab: k as ViewTab }))} label="Event tables" variant="secondary" panelId={panelId} />
+          <Tabs
+            items={tabs}
+            active={tab}
+            onSelect={(k) => setView((v) => ({ ...v, tab: k as ViewTab }))}
+            label="Event tables"
+            variant="secondary"
+            panelId={panelId}
+          />
           <TabPanel id={panelId} labelledBy={[tabId(panelId, tab)]} className="event-results-body">
             {tab === 'payouts' ? (
               <PayoutsPanel event={selected} tag={tag} isMine={(username) => username === me?.username} />
             ) : tab === 'racers' ? (
-              <TableState query={participants} rows={racerRows} loading="Loading participants..." error="Failed to fetch participants" empty="No participants found for this event.">
-                {(rows) => <ResultsTable columns={racerCols} rows={rows} rowKey={(p) => p.Username} sort={view.sorts.racers} onSort={onSort} caption="Participants" isMine={(p) => p.Username === me?.username} />}
+              <TableState
+                query={participants}
+                rows={racerRows}
+                loading="Loading participants..."
+                error="Failed to fetch participants"
+                empty="No participants found for this event."
+              >
+                {(rows) => (
+                  <ResultsTable
+                    columns={racerCols}
+                    rows={rows}
+                    rowKey={(p) => p.Username}
+                    sort={view.sorts.racers}
+                    onSort={onSort}
+                    caption="Participants"
+                    isMine={(p) => p.Username === me?.username}
+                  />
+                )}
               </TableState>
             ) : tab === 'squads' ? (
-              <TableState query={squads} rows={squadRows} loading="Loading squad summary..." error="Failed to fetch squad summary" empty="No squads found for this event.">
-                {(rows) => <ResultsTable columns={squadCols} rows={rows} rowKey={(s) => `${s.Tag}|${s.Squad}`} sort={view.sorts.squads} onSort={onSort} caption="Squads" />}
+              <TableState
+                query={squads}
+                rows={squadRows}
+                loading="Loading squad summary..."
+                error="Failed to fetch squad summary"
+                empty="No squads found for this event."
+              >
+                {(rows) => (
+                  <ResultsTable
+                    columns={squadCols}
+                    rows={rows}
+                    rowKey={(s) => `${s.Tag}|${s.Squad}`}
+                    sort={view.sorts.squads}
+                    onSort={onSort}
+                    caption="Squads"
+                  />
+                )}
               </TableState>
             ) : (
-              <TableState query={teams} rows={teamRows} loading="Loading team summary..." error="Failed to fetch team summary" empty="No teams found for this event.">
-                {(rows) => <ResultsTable columns={teamCols} rows={rows} rowKey={(t) => t.Tag} sort={view.sorts.teams} onSort={onSort} caption="Teams" />}
+              <TableState
+                query={teams}
+                rows={teamRows}
+                loading="Loading team summary..."
+                error="Failed to fetch team summary"
+                empty="No teams found for this event."
+              >
+                {(rows) => (
+                  <ResultsTable
+                    columns={teamCols}
+                    rows={rows}
+                    rowKey={(t) => t.Tag}
+                    sort={view.sorts.teams}
+                    onSort={onSort}
+                    caption="Teams"
+                  />
+                )}
               </TableState>
             )}
           </TabPanel>
@@ -145,8 +218,19 @@ export function EventViewer({ tag, addressEventId, events, eventsPending, events
   return (
     <div className="event-viewer">
       <Card className="event-toolbar">
-        <EventSelect events={list} value={selectedId} onChange={(eventId) => onAddressChange(eventId, false)} disabled={!tag || list.length === 0} />
-        {selected && tab !== 'payouts' ? <ExportButtons fileBase={exportFileBase(selected.EventID, tab)} sheets={exportSheets} disabled={!activeRows?.length} /> : null}
+        <EventSelect
+          events={list}
+          value={selectedId}
+          onChange={(eventId) => onAddressChange(eventId, false)}
+          disabled={!tag || list.length === 0}
+        />
+        {selected && tab !== 'payouts' ? (
+          <ExportButtons
+            fileBase={exportFileBase(selected.EventID, tab)}
+            sheets={exportSheets}
+            disabled={!activeRows?.length}
+          />
+        ) : null}
       </Card>
       {content}
     </div>
@@ -164,7 +248,8 @@ interface TableStateProps<Row> {
 
 /** Loading, error and empty states of one table; cached rows stay visible when a refresh fails. */
 function TableState<Row>({ query, rows, loading, error, empty, children }: TableStateProps<Row>) {
-  if (rows === undefined) return query.isError ? <ErrorBox text={error} /> : query.isPending ? <Loading text={loading} /> : null;
+  if (rows === undefined)
+    return query.isError ? <ErrorBox text={error} /> : query.isPending ? <Loading text={loading} /> : null;
   if (rows.length === 0) return <Empty text={empty} />;
   return <>{children(rows)}</>;
 }

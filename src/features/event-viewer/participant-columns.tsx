@@ -9,7 +9,8 @@ import { racesColumn, statColumns } from './stat-columns';
 import type { ViewColumn } from './view-columns';
 
 /** What the squad badge shows: the custom name, else the squad, else Unassigned. */
-export const squadLabel = (p: { Squad: string; SquadName: string | null }) => labelOf(p.Squad, p.SquadName) || UNASSIGNED;
+export const squadLabel = (p: { Squad: string; SquadName: string | null }) =>
+  labelOf(p.Squad, p.SquadName) || UNASSIGNED;
 
 export function participantColumns(tag: string | undefined, withWinnings: boolean): ViewColumn<Participant>[] {
   const cols: ViewColumn<Participant>[] = [
@@ -28,7 +29,13 @@ export function participantColumns(tag: string | undefined, withWinnings: boolea
       sortValue: (p) => p.Username,
       exportValue: (p) => p.Username,
     },
-    { key: 'TeamTag', header: 'Team', render: (p) => p.TeamTag, sortValue: (p) => p.TeamTag, exportValue: (p) => p.TeamTag },
+    {
+      key: 'TeamTag',
+      header: 'Team',
+      render: (p) => p.TeamTag,
+      sortValue: (p) => p.TeamTag,
+      exportValue: (p) => p.TeamTag,
+    },
     {
       key: 'Squad',
       header: 'Squad',

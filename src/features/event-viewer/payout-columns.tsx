@@ -13,7 +13,10 @@ import type { ViewColumn } from './view-columns';
 
 const nameOf = (r: PayoutRow) => r.CurrentDisplayName || r.Username;
 
-export function payoutColumns(tag: string | undefined, paidCell: (row: PayoutRow) => ReactNode): ViewColumn<PayoutRow>[] {
+export function payoutColumns(
+  tag: string | undefined,
+  paidCell: (row: PayoutRow) => ReactNode,
+): ViewColumn<PayoutRow>[] {
   return [
     {
       key: 'CurrentDisplayName',
@@ -23,9 +26,28 @@ export function payoutColumns(tag: string | undefined, paidCell: (row: PayoutRow
       sortValue: nameOf,
       exportValue: nameOf,
     },
-    { key: 'Username', header: 'Username', render: (r) => <UsernameLink username={r.Username} tag={tag} />, sortValue: (r) => r.Username, exportValue: (r) => r.Username },
-    { key: 'TeamTag', header: 'Team', render: (r) => r.TeamTag, sortValue: (r) => r.TeamTag, exportValue: (r) => r.TeamTag },
-    { key: 'TotalRaces', header: 'Races', numeric: true, render: (r) => formatInt(r.TotalRaces), sortValue: (r) => r.TotalRaces, exportValue: (r) => r.TotalRaces },
+    {
+      key: 'Username',
+      header: 'Username',
+      render: (r) => <UsernameLink username={r.Username} tag={tag} />,
+      sortValue: (r) => r.Username,
+      exportValue: (r) => r.Username,
+    },
+    {
+      key: 'TeamTag',
+      header: 'Team',
+      render: (r) => r.TeamTag,
+      sortValue: (r) => r.TeamTag,
+      exportValue: (r) => r.TeamTag,
+    },
+    {
+      key: 'TotalRaces',
+      header: 'Races',
+      numeric: true,
+      render: (r) => formatInt(r.TotalRaces),
+      sortValue: (r) => r.TotalRaces,
+      exportValue: (r) => r.TotalRaces,
+    },
     {
       key: 'Winnings',
       header: 'Winnings',
@@ -34,7 +56,13 @@ export function payoutColumns(tag: string | undefined, paidCell: (row: PayoutRow
       sortValue: (r) => r.Winnings,
       exportValue: (r) => r.Winnings,
     },
-    { key: 'Paid', header: 'Paid', render: paidCell, sortValue: (r) => (r.Paid ? 1 : 0), exportValue: (r) => (r.Paid ? 'Yes' : 'No') },
+    {
+      key: 'Paid',
+      header: 'Paid',
+      render: paidCell,
+      sortValue: (r) => (r.Paid ? 1 : 0),
+      exportValue: (r) => (r.Paid ? 'Yes' : 'No'),
+    },
     {
       key: 'PaidAmount',
       header: 'Paid Amount',

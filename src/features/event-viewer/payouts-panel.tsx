@@ -40,7 +40,15 @@ function useCanMark(event: Event): boolean {
   return teamadmin && !!own && event.TeamTag.split(/[\s,]+/).includes(own);
 }
 
-export function PayoutsPanel({ event, tag, isMine }: { event: Event; tag: string | undefined; isMine: (username: string) => boolean }) {
+export function PayoutsPanel({
+  event,
+  tag,
+  isMine,
+}: {
+  event: Event;
+  tag: string | undefined;
+  isMine: (username: string) => boolean;
+}) {
   const eventId = event.EventID;
   const payouts = useQuery(payoutsQueryOptions(eventId));
   const canMark = useCanMark(event);
@@ -52,7 +60,12 @@ export function PayoutsPanel({ event, tag, isMine }: { event: Event; tag: string
 
   const save = useMutation({
     mutationFn: (row: PayoutRow) =>
-      markPayout(eventId, row.Paid ? { Username: row.Username, Paid: false } : { Username: row.Username, Paid: true, Amount: row.Winnings ?? 0 }),
+      markPayout(
+        eventId,
+        row.Paid
+          ? { Username: row.Username, Paid: false }
+          : { Username: row.Username, Paid: true, Amount: row.Winnings ?? 0 },
+      ),
     onMutate: () => setError(null),
     onError: (err, row) => {
       const why = err instanceof ApiError && err.status > 0 ? err.message : 'no answer from the server';
@@ -65,7 +78,8 @@ export function PayoutsPanel({ event, tag, isMine }: { event: Event; tag: string
   const disabledReason = canMark && !online ? MARK_OFFLINE_REASON : undefined;
 
   const paidCell = (r: PayoutRow) => {
-    if (!canMark) return <span className={r.Paid ? 'payout-state paid' : 'payout-state'}>{r.Paid ? 'Paid' : 'Unpaid'}</span>;
+    if (!canMark)
+      return <span className={r.Paid ? 'payout-state paid' : 'payout-state'}>{r.Paid ? 'Paid' : 'Unpaid'}</span>;
     // A racer who no longer wins can be unmarked, not marked again.
     const locked = !r.Paid && r.Winnings === null;
     return (
@@ -85,10 +99,14 @@ export function PayoutsPanel({ event, tag, isMine }: { event: Event; tag: string
   };
 
   const cols = useMemo(() => payoutColumns(tag, paidCell), [tag, canMark, busyUser, disabledReason]);
-  const rows = useMemo(() => (payouts.data ? sortRows(payouts.data.payouts, sortValueOf(cols), sort) : undefined), [payouts.data, cols, sort]);
+  const rows = useMemo(
+    () => (payouts.data ? sortRows(payouts.data.payouts, sortValueOf(cols), sort) : undefined),
+    [payouts.data, cols, sort],
+  );
   const totals = payouts.data?.totals;
 
-  if (!rows) return payouts.isError ? <ErrorBox text="Failed to fetch payouts" /> : <Loading text="Loading payouts..." />;
+  if (!rows)
+    return payouts.isError ? <ErrorBox text="Failed to fetch payouts" /> : <Loading text="Loading payouts..." />;
   return (
     <div className="payouts">
       <div className="payouts-head">

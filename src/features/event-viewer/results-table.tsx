@@ -17,8 +17,27 @@ export interface ResultsTableProps<Row> {
   leadColumns?: string[];
 }
 
-export function ResultsTable<Row>({ columns, rows, rowKey, sort, onSort, caption, isMine, leadColumns }: ResultsTableProps<Row>) {
+export function ResultsTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  sort,
+  onSort,
+  caption,
+  isMine,
+  leadColumns,
+}: ResultsTableProps<Row>) {
   return (
-    <DataTable columns={toTableColumns(columns)} rows={rows} rowKey={rowKey} sort={sort} onHeaderClick={onSort} caption={caption} maxHeight="70vh" isMine={isMine} leadColumns={leadColumns} />
+    <DataTable
+      columns={toTableColumns(columns)}
+      rows={rows}
+      rowKey={rowKey}
+      sort={sort}
+      onHeaderClick={onSort}
+      caption={caption}
+      maxHeight="70vh"
+      isMine={isMine}
+      leadColumns={leadColumns}
+    />
   );
 }

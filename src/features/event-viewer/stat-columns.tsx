@@ -9,12 +9,26 @@ interface Stats {
 }
 
 export function racesColumn<Row>(key: string, races: (r: Row) => number): ViewColumn<Row> {
-  return { key, header: 'Races', numeric: true, render: (r) => formatInt(races(r)), sortValue: races, exportValue: races };
+  return {
+    key,
+    header: 'Races',
+    numeric: true,
+    render: (r) => formatInt(races(r)),
+    sortValue: races,
+    exportValue: races,
+  };
 }
 
 export function statColumns<Row extends Stats>(): ViewColumn<Row>[] {
   return [
-    { key: 'WPM', header: 'WPM', numeric: true, render: (r) => formatWpm(r.WPM), sortValue: (r) => r.WPM, exportValue: (r) => rounded(r.WPM, 1) },
+    {
+      key: 'WPM',
+      header: 'WPM',
+      numeric: true,
+      render: (r) => formatWpm(r.WPM),
+      sortValue: (r) => r.WPM,
+      exportValue: (r) => rounded(r.WPM, 1),
+    },
     {
       key: 'Accuracy',
       header: 'Accuracy',
@@ -24,6 +38,13 @@ export function statColumns<Row extends Stats>(): ViewColumn<Row>[] {
       sortValue: (r) => r.Accuracy,
       exportValue: (r) => (r.Accuracy === null ? null : rounded(r.Accuracy * 100, 2)),
     },
-    { key: 'Points', header: 'Points', numeric: true, render: (r) => formatInt(r.Points), sortValue: (r) => r.Points, exportValue: (r) => rounded(r.Points, 0) },
+    {
+      key: 'Points',
+      header: 'Points',
+      numeric: true,
+      render: (r) => formatInt(r.Points),
+      sortValue: (r) => r.Points,
+      exportValue: (r) => rounded(r.Points, 0),
+    },
   ];
 }

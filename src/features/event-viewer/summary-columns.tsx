@@ -8,7 +8,14 @@ import type { ViewColumn } from './view-columns';
 
 export function squadColumns(): ViewColumn<SquadSummaryRow>[] {
   return [
-    { key: 'Tag', header: 'Team', identity: true, render: (s) => s.Tag, sortValue: (s) => s.Tag, exportValue: (s) => s.Tag },
+    {
+      key: 'Tag',
+      header: 'Team',
+      identity: true,
+      render: (s) => s.Tag,
+      sortValue: (s) => s.Tag,
+      exportValue: (s) => s.Tag,
+    },
     {
       key: 'Squad',
       header: 'Squad',

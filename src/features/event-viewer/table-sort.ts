@@ -19,7 +19,10 @@ export const DEFAULT_SORT_KEYS: Record<'racers' | 'squads' | 'teams', Record<Def
   teams: { Races: 'Races', WPM: 'WPM', Accuracy: 'Accuracy', Points: 'Points' },
 };
 
-export function initialSort(table: keyof typeof DEFAULT_SORT_KEYS, defaultSort: DefaultSort | null | undefined): SortState {
+export function initialSort(
+  table: keyof typeof DEFAULT_SORT_KEYS,
+  defaultSort: DefaultSort | null | undefined,
+): SortState {
   return { key: DEFAULT_SORT_KEYS[table][defaultSort ?? 'Races'] ?? DEFAULT_SORT_KEYS[table].Races, dir: 'desc' };
 }
 

@@ -23,7 +23,15 @@ export interface ViewColumn<Row> {
 }
 
 export function toTableColumns<Row>(cols: ViewColumn<Row>[]): Column<Row>[] {
-  return cols.map((c) => ({ key: c.key, header: c.header, sortable: true, numeric: c.numeric, className: c.className, identity: c.identity, render: c.render }));
+  return cols.map((c) => ({
+    key: c.key,
+    header: c.header,
+    sortable: true,
+    numeric: c.numeric,
+    className: c.className,
+    identity: c.identity,
+    render: c.render,
+  }));
 }
 
 export function toExportSheet<Row>(name: string, cols: ViewColumn<Row>[], rows: Row[]): ExportSheet<Row> {

@@ -23,7 +23,12 @@ function eventColumns(tag: string | undefined): Column<Event>[] {
     { key: 'StartTime', header: 'Start Time (CT)', className: 'nowrap', render: (e) => formatEventTime(e.StartTime) },
     { key: 'EndTime', header: 'End Time (CT)', className: 'nowrap', render: (e) => formatEventTime(e.EndTime) },
     { key: 'Status', header: 'Status', render: (e) => <EventStatusBadge status={e.Status} /> },
-    { key: 'Description', header: 'Description', className: 'event-description-cell', render: (e) => e.Description || '-' },
+    {
+      key: 'Description',
+      header: 'Description',
+      className: 'event-description-cell',
+      render: (e) => e.Description || '-',
+    },
   ];
 }
 

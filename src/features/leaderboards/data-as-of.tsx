@@ -1,6 +1,6 @@
 /** "Data as of 1:07 PM CT": when the collector last finished a poll (GET /api/site lastPollAt). */
 import { useQuery } from '@tanstack/react-query';
-import { dayKeyOf } from '../../../server/domain/site-time';
+import { dayKeyOf } from '../../../rules/site-time';
 import { formatCT } from '../../lib/format';
 import { useOnline } from '../../lib/online';
 import { siteQueryOptions } from '../../lib/site';

@@ -6,7 +6,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../../contract/leaderboards';
-import type { Period } from '../../../server/domain/periods';
+import type { Period } from '../../../rules/periods';
 import { formatAccuracy, formatInt, formatWpm, MISSING } from '../../lib/format';
 import { racerProfileUrl } from '../../lib/links';
 import type { Column } from '../../ui/data-table';
@@ -35,9 +35,22 @@ function rankColumn<R extends TeamLeaderboardRow | IndividualLeaderboardRow>(): 
 function statColumns<R extends TeamLeaderboardRow | IndividualLeaderboardRow>(): Column<Row<R>>[] {
   return [
     { key: 'Races', header: 'Races', sortable: true, numeric: true, render: (b) => formatInt(b.row.Races) },
-    { key: 'Accuracy', header: 'Accuracy', sortable: true, numeric: true, render: (b) => formatAccuracy(b.row.Accuracy) },
+    {
+      key: 'Accuracy',
+      header: 'Accuracy',
+      sortable: true,
+      numeric: true,
+      render: (b) => formatAccuracy(b.row.Accuracy),
+    },
     { key: 'WPM', header: 'WPM', sortable: true, numeric: true, render: (b) => formatWpm(b.row.WPM) },
-    { key: 'Points', header: 'Points', sortable: true, numeric: true, className: 'lb-points', render: (b) => formatInt(b.row.Points) },
+    {
+      key: 'Points',
+      header: 'Points',
+      sortable: true,
+      numeric: true,
+      className: 'lb-points',
+      render: (b) => formatInt(b.row.Points),
+    },
   ];
 }
 
@@ -77,7 +90,9 @@ export function individualColumns(period: Period): Column<Row<IndividualLeaderbo
             {row.CurrentDisplayName}
             <ExternalIcon />
           </a>
-          {row.bot === 1 ? <RobotIcon className="bot-marker" role="img" aria-label="Flagged as bot" aria-hidden="false" /> : null}
+          {row.bot === 1 ? (
+            <RobotIcon className="bot-marker" role="img" aria-label="Flagged as bot" aria-hidden="false" />
+          ) : null}
         </span>
       ),
     },

@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { boardTimes, boardWindow, individualLeaderboardQueryOptions, teamLeaderboardQueryOptions } from './leaderboard-queries';
+import {
+  boardTimes,
+  boardWindow,
+  individualLeaderboardQueryOptions,
+  teamLeaderboardQueryOptions,
+} from './leaderboard-queries';
 
 const TZ = 'America/Chicago';
 // 2026-03-10 13:05 and 13:06 CDT (UTC-5).
@@ -13,14 +18,22 @@ const teamKey = (sel: Parameters<typeof boardWindow>[0], previous: boolean, now:
 describe('leaderboard query keys', () => {
   it('keep a rolling board under one key as the minutes pass, so its last answer is found offline', () => {
     expect(teamKey({ period: '24hour' }, false, AT_1305)).toEqual(teamKey({ period: '24hour' }, false, AT_1306));
-    expect(teamKey({ period: '24hour' }, false, AT_1305)).toEqual(['team-leaderboard', { rolling: '24hour', previous: false, showbot: 'FALSE', tz: TZ }]);
-    const individual = (now: Date) => individualLeaderboardQueryOptions({ window: boardWindow({ period: '7day' }, true, now, TZ), tz: TZ }).queryKey;
+    expect(teamKey({ period: '24hour' }, false, AT_1305)).toEqual([
+      'team-leaderboard',
+      { rolling: '24hour', previous: false, showbot: 'FALSE', tz: TZ },
+    ]);
+    const individual = (now: Date) =>
+      individualLeaderboardQueryOptions({ window: boardWindow({ period: '7day' }, true, now, TZ), tz: TZ }).queryKey;
     expect(individual(AT_1305)).toEqual(individual(AT_1306));
     expect(individual(AT_1305)).toEqual(['individual-leaderboard', { rolling: '7day', previous: true, tz: TZ }]);
   });
 
   it('tell the 24 hour, 7 day and previous boards apart', () => {
-    const keys = [teamKey({ period: '24hour' }, false, AT_1305), teamKey({ period: '24hour' }, true, AT_1305), teamKey({ period: '7day' }, false, AT_1305)];
+    const keys = [
+      teamKey({ period: '24hour' }, false, AT_1305),
+      teamKey({ period: '24hour' }, true, AT_1305),
+      teamKey({ period: '7day' }, false, AT_1305),
+    ];
     expect(new Set(keys.map((k) => JSON.stringify(k))).size).toBe(3);
   });
 
@@ -29,7 +42,10 @@ describe('leaderboard query keys', () => {
       'team-leaderboard',
       { start_time: '2026-03-09 00:00:00', end_time: '2026-03-09 23:59:59', showbot: 'FALSE', tz: TZ },
     ]);
-    expect(teamKey({ period: 'daily', day: '2026-03-09' }, true, AT_1305)[1]).toMatchObject({ start_time: '2026-03-08 00:00:00', end_time: '2026-03-08 23:59:59' });
+    expect(teamKey({ period: 'daily', day: '2026-03-09' }, true, AT_1305)[1]).toMatchObject({
+      start_time: '2026-03-08 00:00:00',
+      end_time: '2026-03-08 23:59:59',
+    });
   });
 
   it('ask a rolling board for the window ending at the minute it is fetched', () => {
@@ -43,8 +59,16 @@ describe('leaderboard query keys', () => {
   });
 
   it('refresh only rolling boards every minute', () => {
-    expect(teamLeaderboardQueryOptions({ window: boardWindow({ period: '24hour' }, false, AT_1305, TZ), tz: TZ }).refetchInterval).toBe(60_000);
-    expect(teamLeaderboardQueryOptions({ window: boardWindow({ period: 'weekly', week: '2026-03-08' }, false, AT_1305, TZ), tz: TZ }).refetchInterval).toBe(false);
+    expect(
+      teamLeaderboardQueryOptions({ window: boardWindow({ period: '24hour' }, false, AT_1305, TZ), tz: TZ })
+        .refetchInterval,
+    ).toBe(60_000);
+    expect(
+      teamLeaderboardQueryOptions({
+        window: boardWindow({ period: 'weekly', week: '2026-03-08' }, false, AT_1305, TZ),
+        tz: TZ,
+      }).refetchInterval,
+    ).toBe(false);
   });
 });
 
@@ -55,19 +79,28 @@ describe('a rolling board answer', () => {
   });
 
   it('carries the times it was fetched for, read from the clock at fetch time', async () => {
-    const fetchMock = vi.fn(async () => new Response('[{"TeamTag":"T1"}]', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const fetchMock = vi.fn(
+      async () => new Response('[{"TeamTag":"T1"}]', { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     vi.useFakeTimers({ toFake: ['Date'] });
-    const options = teamLeaderboardQueryOptions({ window: boardWindow({ period: '24hour' }, false, AT_1305, TZ), showbot: 'FALSE', tz: TZ });
+    const options = teamLeaderboardQueryOptions({
+      window: boardWindow({ period: '24hour' }, false, AT_1305, TZ),
+      showbot: 'FALSE',
+      tz: TZ,
+    });
     vi.setSystemTime(AT_1306);
     const answer = await new QueryClient().fetchQuery(options);
-    expect(answer).toEqual({ times: { start_time: '2026-03-09 13:06:00', end_time: '2026-03-10 13:06:00' }, rows: [{ TeamTag: 'T1' }] });
+    expect(answer).toEqual({
+      times: { start_time: '2026-03-09 13:06:00', end_time: '2026-03-10 13:06:00' },
+      rows: [{ TeamTag: 'T1' }],
+    });
     const url = new URL(String((fetchMock.mock.calls[0] as unknown[])[0]), 'http://x');
-    expect([url.pathname, url.searchParams.get('start_time'), url.searchParams.get('end_time'), url.searchParams.get('showbot')]).toEqual([
-      '/api/team-leaderboard',
-      '2026-03-09 13:06:00',
-      '2026-03-10 13:06:00',
-      'FALSE',
-    ]);
+    expect([
+      url.pathname,
+      url.searchParams.get('start_time'),
+      url.searchParams.get('end_time'),
+      url.searchParams.get('showbot'),
+    ]).toEqual(['/api/team-leaderboard', '2026-03-09 13:06:00', '2026-03-10 13:06:00', 'FALSE']);
   });
 });

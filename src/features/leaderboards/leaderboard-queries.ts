@@ -7,7 +7,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../../contract/leaderboards';
-import { apiTimes, periodWindow, previousWindow, type ApiTimes, type PeriodSelection } from '../../../server/domain/periods';
+import { apiTimes, periodWindow, previousWindow, type ApiTimes, type PeriodSelection } from '../../../rules/periods';
 import { apiGet } from '../../lib/api';
 
 const ROLLING_REFRESH_MS = 60_000;
@@ -34,7 +34,12 @@ export interface BoardAnswer<Row> {
   rows: Row[];
 }
 
-async function fetchBoard<Row>(path: string, w: BoardWindow, tz: string, showbot?: 'TRUE' | 'FALSE'): Promise<BoardAnswer<Row>> {
+async function fetchBoard<Row>(
+  path: string,
+  w: BoardWindow,
+  tz: string,
+  showbot?: 'TRUE' | 'FALSE',
+): Promise<BoardAnswer<Row>> {
   const times = boardTimes(w, new Date(), tz);
   return { times, rows: await apiGet<Row[]>(path, { ...times, showbot }) };
 }

@@ -3,8 +3,21 @@ import type { IndividualLeaderboardRow } from '../../../contract/leaderboards';
 import { DEFAULT_LEADERBOARD_SORT } from './leaderboard-sort';
 import { buildBoard, matchesFilter, pageOf } from './leaderboard-rows';
 
-const racer = (UserID: number, Points: number, bot: 0 | 1 = 0, TeamTag: string | null = 'ALPHA'): IndividualLeaderboardRow => ({
-  UserID, Username: `racer${UserID}`, CurrentDisplayName: `Racer Nr ${UserID}`, TeamTag, bot, Races: 10, Accuracy: 0.95, WPM: 80, Points,
+const racer = (
+  UserID: number,
+  Points: number,
+  bot: 0 | 1 = 0,
+  TeamTag: string | null = 'ALPHA',
+): IndividualLeaderboardRow => ({
+  UserID,
+  Username: `racer${UserID}`,
+  CurrentDisplayName: `Racer Nr ${UserID}`,
+  TeamTag,
+  bot,
+  Races: 10,
+  Accuracy: 0.95,
+  WPM: 80,
+  Points,
 });
 
 describe('buildBoard', () => {
@@ -13,7 +26,11 @@ describe('buildBoard', () => {
 
   it('hides flagged racers unless asked, then ranks by the sort', () => {
     const hidden = buildBoard(now, undefined, { sort: DEFAULT_LEADERBOARD_SORT, showBots: false, filter: '' });
-    expect(hidden.map((b) => [b.row.UserID, b.rank])).toEqual([[3, 1], [1, 2], [4, 3]]);
+    expect(hidden.map((b) => [b.row.UserID, b.rank])).toEqual([
+      [3, 1],
+      [1, 2],
+      [4, 3],
+    ]);
     const shown = buildBoard(now, undefined, { sort: DEFAULT_LEADERBOARD_SORT, showBots: true, filter: '' });
     expect(shown.map((b) => b.row.UserID)).toEqual([2, 3, 1, 4]);
     expect(shown[0].change).toBeNull();
@@ -25,18 +42,47 @@ describe('buildBoard', () => {
     expect(board.map((b) => b.change)).toEqual([{ kind: 'new' }, { kind: 'down', by: 1 }, { kind: 'down', by: 1 }]);
     const withBots = buildBoard(now, before, { sort: DEFAULT_LEADERBOARD_SORT, showBots: true, filter: '' });
     // previous with bots: 1, 2, 4; now: 2, 3, 1, 4.
-    expect(withBots.map((b) => b.change)).toEqual([{ kind: 'up', by: 1 }, { kind: 'new' }, { kind: 'down', by: 2 }, { kind: 'down', by: 1 }]);
+    expect(withBots.map((b) => b.change)).toEqual([
+      { kind: 'up', by: 1 },
+      { kind: 'new' },
+      { kind: 'down', by: 2 },
+      { kind: 'down', by: 1 },
+    ]);
   });
 
   it('ranks by the standing (Points) whatever column is sorted, so the medals stay with the leaders', () => {
     // Points: 3 (200), 1 (100), 4 (50); Races: 4 (30), 1 (20), 3 (10).
-    const rows = [{ ...racer(1, 100), Races: 20 }, { ...racer(3, 200), Races: 10 }, { ...racer(4, 50), Races: 30 }];
-    const byRacesDesc = buildBoard(rows, undefined, { sort: { key: 'Races', dir: 'desc' }, showBots: false, filter: '' });
-    expect(byRacesDesc.map((b) => [b.row.UserID, b.rank])).toEqual([[4, 3], [1, 2], [3, 1]]);
-    const byPointsAsc = buildBoard(rows, undefined, { sort: { key: 'Points', dir: 'asc' }, showBots: false, filter: '' });
-    expect(byPointsAsc.map((b) => [b.row.UserID, b.rank])).toEqual([[4, 3], [1, 2], [3, 1]]);
+    const rows = [
+      { ...racer(1, 100), Races: 20 },
+      { ...racer(3, 200), Races: 10 },
+      { ...racer(4, 50), Races: 30 },
+    ];
+    const byRacesDesc = buildBoard(rows, undefined, {
+      sort: { key: 'Races', dir: 'desc' },
+      showBots: false,
+      filter: '',
+    });
+    expect(byRacesDesc.map((b) => [b.row.UserID, b.rank])).toEqual([
+      [4, 3],
+      [1, 2],
+      [3, 1],
+    ]);
+    const byPointsAsc = buildBoard(rows, undefined, {
+      sort: { key: 'Points', dir: 'asc' },
+      showBots: false,
+      filter: '',
+    });
+    expect(byPointsAsc.map((b) => [b.row.UserID, b.rank])).toEqual([
+      [4, 3],
+      [1, 2],
+      [3, 1],
+    ]);
     const byName = buildBoard(rows, undefined, { sort: { key: 'Username', dir: 'asc' }, showBots: false, filter: '' });
-    expect(byName.map((b) => [b.row.Username, b.rank])).toEqual([['racer1', 2], ['racer3', 1], ['racer4', 3]]);
+    expect(byName.map((b) => [b.row.Username, b.rank])).toEqual([
+      ['racer1', 2],
+      ['racer3', 1],
+      ['racer4', 3],
+    ]);
   });
 
   it('compares standings with the previous period whatever column is sorted', () => {

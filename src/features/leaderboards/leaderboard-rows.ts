@@ -4,7 +4,7 @@
  * previous period's standing, sort for display, narrow by the filter box, page.
  */
 import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../../contract/leaderboards';
-import { rankChanges, type RankChange } from '../../../server/domain/rank-change';
+import { rankChanges, type RankChange } from '../../../rules/rank-change';
 import { DEFAULT_LEADERBOARD_SORT, rowKey, sortLeaderboard, type LeaderboardSort } from './leaderboard-sort';
 
 export const PAGE_SIZE = 50;
@@ -46,18 +46,30 @@ function standing<R extends AnyRow>(rows: readonly R[]): R[] {
   return sortLeaderboard(rows, DEFAULT_LEADERBOARD_SORT);
 }
 
-export function buildBoard<R extends AnyRow>(rows: readonly R[], previous: readonly R[] | undefined, opts: BoardOptions): BoardRow<R>[] {
+export function buildBoard<R extends AnyRow>(
+  rows: readonly R[],
+  previous: readonly R[] | undefined,
+  opts: BoardOptions,
+): BoardRow<R>[] {
   const ranked = standing(visible(rows, opts.showBots));
-  const changes = previous ? rankChanges(ranked.map(rowKey), standing(visible(previous, opts.showBots)).map(rowKey)) : null;
+  const changes = previous
+    ? rankChanges(ranked.map(rowKey), standing(visible(previous, opts.showBots)).map(rowKey))
+    : null;
   const board = ranked.map((row, i) => ({ row, rank: i + 1, change: changes?.get(rowKey(row)) ?? null }));
-  const sorted = opts.sort.key === DEFAULT_LEADERBOARD_SORT.key && opts.sort.dir === DEFAULT_LEADERBOARD_SORT.dir ? board : sortBoard(board, opts.sort);
+  const sorted =
+    opts.sort.key === DEFAULT_LEADERBOARD_SORT.key && opts.sort.dir === DEFAULT_LEADERBOARD_SORT.dir
+      ? board
+      : sortBoard(board, opts.sort);
   return sorted.filter((b) => matchesFilter(b.row, opts.filter));
 }
 
 /** The ranked rows in the table's sort (the standing itself when sorted by Points descending). */
 function sortBoard<R extends AnyRow>(board: BoardRow<R>[], sort: LeaderboardSort): BoardRow<R>[] {
   const byKey = new Map(board.map((b) => [rowKey(b.row), b]));
-  return sortLeaderboard(board.map((b) => b.row), sort).map((row) => byKey.get(rowKey(row))!);
+  return sortLeaderboard(
+    board.map((b) => b.row),
+    sort,
+  ).map((row) => byKey.get(rowKey(row))!);
 }
 
 export interface Page<T> {

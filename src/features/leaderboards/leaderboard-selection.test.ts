@@ -31,18 +31,32 @@ describe('resolveSelection', () => {
     expect(resolveSelection('daily', {}, NOW, TZ, TODAY)).toEqual({ period: 'daily', day: '2026-03-10' });
     expect(resolveSelection('weekly', {}, NOW, TZ, TODAY)).toEqual({ period: 'weekly', week: '2026-03-08' });
     expect(resolveSelection('monthly', {}, NOW, TZ, TODAY)).toEqual({ period: 'monthly', month: '2026-03-01' });
-    expect(resolveSelection('custom', {}, NOW, TZ, TODAY)).toEqual({ period: 'custom', from: '2026-03-04', to: '2026-03-10' });
+    expect(resolveSelection('custom', {}, NOW, TZ, TODAY)).toEqual({
+      period: 'custom',
+      from: '2026-03-04',
+      to: '2026-03-10',
+    });
   });
 
   it('normalises a week to its Sunday and a month to its first day', () => {
-    expect(resolveSelection('weekly', { date: '2026-03-04' }, NOW, TZ, TODAY)).toEqual({ period: 'weekly', week: '2026-03-01' });
-    expect(resolveSelection('monthly', { date: '2026-01-17' }, NOW, TZ, TODAY)).toEqual({ period: 'monthly', month: '2026-01-01' });
+    expect(resolveSelection('weekly', { date: '2026-03-04' }, NOW, TZ, TODAY)).toEqual({
+      period: 'weekly',
+      week: '2026-03-01',
+    });
+    expect(resolveSelection('monthly', { date: '2026-01-17' }, NOW, TZ, TODAY)).toEqual({
+      period: 'monthly',
+      month: '2026-01-01',
+    });
   });
 
   it('ignores future or malformed days and clamps a custom range', () => {
     expect(resolveSelection('daily', { date: '2026-03-11' }, NOW, TZ, TODAY)).toEqual({ period: 'daily', day: TODAY });
     expect(resolveSelection('daily', { date: '2026-02-30' }, NOW, TZ, TODAY)).toEqual({ period: 'daily', day: TODAY });
-    expect(resolveSelection('custom', { from: '2026-03-09', to: '2026-03-02' }, NOW, TZ, TODAY)).toEqual({ period: 'custom', from: '2026-03-02', to: '2026-03-02' });
+    expect(resolveSelection('custom', { from: '2026-03-09', to: '2026-03-02' }, NOW, TZ, TODAY)).toEqual({
+      period: 'custom',
+      from: '2026-03-02',
+      to: '2026-03-02',
+    });
   });
 
   it('round-trips through the address', () => {
@@ -79,7 +93,9 @@ describe('pickers and messages', () => {
   });
 
   it('shows the bot checkbox on individual views and team 24 hour, 7 day and daily only', () => {
-    expect(['24hour', '7day', 'daily', 'weekly', 'monthly', 'custom'].map((p) => hasBotCheckbox('teams', p as never))).toEqual([true, true, true, false, false, false]);
+    expect(
+      ['24hour', '7day', 'daily', 'weekly', 'monthly', 'custom'].map((p) => hasBotCheckbox('teams', p as never)),
+    ).toEqual([true, true, true, false, false, false]);
     expect(hasBotCheckbox('individuals', 'monthly')).toBe(true);
     expect(sendsShowBot('individuals', 'daily')).toBe(false);
     expect(sendsShowBot('teams', 'daily')).toBe(true);
@@ -93,7 +109,11 @@ describe('shownSelectionDiffers', () => {
 
   it('flags a reversed or future custom range, which the board shows clamped', () => {
     expect(shown({ period: 'custom', from: '2026-03-09', to: '2026-03-05' })).toBe(true);
-    expect(resolveSelection('custom', { from: '2026-03-09', to: '2026-03-05' }, NOW, TZ, TODAY)).toEqual({ period: 'custom', from: '2026-03-05', to: '2026-03-05' });
+    expect(resolveSelection('custom', { from: '2026-03-09', to: '2026-03-05' }, NOW, TZ, TODAY)).toEqual({
+      period: 'custom',
+      from: '2026-03-05',
+      to: '2026-03-05',
+    });
     expect(shown({ period: 'custom', from: '2026-03-01', to: '2026-03-20' })).toBe(true);
     expect(shown({ period: 'custom', from: '2026-03-01', to: '2026-03-05' })).toBe(false);
   });

@@ -12,8 +12,8 @@ import {
   weeklyChoices,
   type Period,
   type PeriodSelection,
-} from '../../../server/domain/periods';
-import { isDayKey, weekStartOf, type DayKey } from '../../../server/domain/site-time';
+} from '../../../rules/periods';
+import { isDayKey, weekStartOf, type DayKey } from '../../../rules/site-time';
 
 export const GROUP_BYS = ['teams', 'individuals'] as const;
 export type GroupBy = (typeof GROUP_BYS)[number];
@@ -47,7 +47,13 @@ export function resolvePeriod(fromAddress: string | undefined, stored: string | 
  * The period's selection from the address: a valid day up to today is kept (even when older than
  * the picker's choices, so a shared link shows what was shared), anything else gives the default.
  */
-export function resolveSelection(period: Period, search: LeaderboardSearch, now: Date, tz: string, today: DayKey): PeriodSelection {
+export function resolveSelection(
+  period: Period,
+  search: LeaderboardSearch,
+  now: Date,
+  tz: string,
+  today: DayKey,
+): PeriodSelection {
   const date = search.date && isDayKey(search.date) && search.date <= today ? search.date : undefined;
   switch (period) {
     case 'daily':
@@ -88,7 +94,9 @@ export function selectionSearch(sel: PeriodSelection): Pick<LeaderboardSearch, '
 export function shownSelectionDiffers(search: LeaderboardSearch, shown: PeriodSelection): boolean {
   if (!search.period) return false;
   const want = selectionSearch(shown);
-  return search.period !== want.period || search.date !== want.date || search.from !== want.from || search.to !== want.to;
+  return (
+    search.period !== want.period || search.date !== want.date || search.from !== want.from || search.to !== want.to
+  );
 }
 
 /** The picker's values for a period, newest first, with the selected one added when older. */

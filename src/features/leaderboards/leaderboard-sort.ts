@@ -6,7 +6,8 @@
 import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../../contract/leaderboards';
 
 export type TeamSortKey = 'TeamTag' | 'Races' | 'Accuracy' | 'WPM' | 'Points';
-export type IndividualSortKey = 'CurrentDisplayName' | 'Username' | 'TeamTag' | 'bot' | 'Races' | 'Accuracy' | 'WPM' | 'Points';
+export type IndividualSortKey =
+  'CurrentDisplayName' | 'Username' | 'TeamTag' | 'bot' | 'Races' | 'Accuracy' | 'WPM' | 'Points';
 export type LeaderboardSortKey = TeamSortKey | IndividualSortKey;
 
 export interface LeaderboardSort {

@@ -8,8 +8,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../../contract/leaderboards';
-import { apiTimes, periodWindow, previousWindow, windowFromApiTimes, type Period, type PeriodSelection } from '../../../server/domain/periods';
-import { dayKeyOf } from '../../../server/domain/site-time';
+import {
+  apiTimes,
+  periodWindow,
+  previousWindow,
+  windowFromApiTimes,
+  type Period,
+  type PeriodSelection,
+} from '../../../rules/periods';
+import { dayKeyOf } from '../../../rules/site-time';
 import { useMyRacerWithTeam } from '../../lib/members';
 import { pageOfMyRow } from '../../lib/my-row';
 import { useSiteTimezone } from '../../lib/site';
@@ -35,7 +42,12 @@ import {
   type GroupBy,
   type LeaderboardSearch,
 } from './leaderboard-selection';
-import { DEFAULT_LEADERBOARD_SORT, nextLeaderboardSort, type LeaderboardSort, type LeaderboardSortKey } from './leaderboard-sort';
+import {
+  DEFAULT_LEADERBOARD_SORT,
+  nextLeaderboardSort,
+  type LeaderboardSort,
+  type LeaderboardSortKey,
+} from './leaderboard-sort';
 import { PeriodPicker } from './period-picker';
 import { boardHeading } from './period-labels';
 import { useMinuteClock } from './use-minute-clock';
@@ -103,9 +115,15 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
   const boardNow = boardWindow(selection, false, now, tz);
   const boardBefore = boardWindow(selection, true, now, tz);
   const teamQuery = useQuery({ ...teamLeaderboardQueryOptions({ window: boardNow, showbot, tz }), enabled: isTeams });
-  const teamPrevious = useQuery({ ...teamLeaderboardQueryOptions({ window: boardBefore, showbot, tz }), enabled: isTeams });
+  const teamPrevious = useQuery({
+    ...teamLeaderboardQueryOptions({ window: boardBefore, showbot, tz }),
+    enabled: isTeams,
+  });
   const racerQuery = useQuery({ ...individualLeaderboardQueryOptions({ window: boardNow, tz }), enabled: !isTeams });
-  const racerPrevious = useQuery({ ...individualLeaderboardQueryOptions({ window: boardBefore, tz }), enabled: !isTeams });
+  const racerPrevious = useQuery({
+    ...individualLeaderboardQueryOptions({ window: boardBefore, tz }),
+    enabled: !isTeams,
+  });
   const query = isTeams ? teamQuery : racerQuery;
   const previousQuery = isTeams ? teamPrevious : racerPrevious;
 
@@ -118,7 +136,14 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
   const fetchedWin = windowFromApiTimes(shownTimes.start_time, shownTimes.end_time, tz);
 
   const board = useMemo(
-    () => (current ? buildBoard<TeamLeaderboardRow | IndividualLeaderboardRow>(current, before, { sort, showBots: showBots || isTeams, filter }) : []),
+    () =>
+      current
+        ? buildBoard<TeamLeaderboardRow | IndividualLeaderboardRow>(current, before, {
+            sort,
+            showBots: showBots || isTeams,
+            filter,
+          })
+        : [],
     [current, before, sort, showBots, isTeams, filter],
   );
   const paged = pageOf(board, page);
@@ -149,7 +174,8 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
     });
   };
 
-  const choose = (next: Partial<LeaderboardSearch>) => onSearch({ ...search, view: groupBy, ...selectionSearch(selection), ...next });
+  const choose = (next: Partial<LeaderboardSearch>) =>
+    onSearch({ ...search, view: groupBy, ...selectionSearch(selection), ...next });
   const choosePeriod = (p: Period) => {
     setSort(DEFAULT_LEADERBOARD_SORT);
     choose(selectionSearch(resolveSelection(p, {}, now, tz, today)));
@@ -178,7 +204,14 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
         />
         <div className="lb-toolbar">
           <div className="lb-periods">
-            <Tabs items={PERIOD_TABS} active={period} onSelect={(k) => choosePeriod(k as Period)} label="Period" variant="secondary" panelId={panelId} />
+            <Tabs
+              items={PERIOD_TABS}
+              active={period}
+              onSelect={(k) => choosePeriod(k as Period)}
+              label="Period"
+              variant="secondary"
+              panelId={panelId}
+            />
             <PeriodPicker selection={selection} today={today} onChange={chooseSelection} />
           </div>
           <div className="field lb-filter">
@@ -209,7 +242,12 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
               <span className="lb-heading-detail">{heading.detail}</span>
             </h2>
             {me ? (
-              <button type="button" className="btn btn-secondary btn-sm lb-my-rank" onClick={jumpToMyRow} disabled={!current || board.length === 0}>
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm lb-my-rank"
+                onClick={jumpToMyRow}
+                disabled={!current || board.length === 0}
+              >
                 {isTeams ? 'My team' : 'My rank'}
               </button>
             ) : (
@@ -231,37 +269,43 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
           ) : null}
           <OfflineNote updatedAt={query.dataUpdatedAt || undefined} />
           <div ref={boardRef}>
-          {failed ? (
-            <ErrorBox text="Failed to fetch leaderboard" />
-          ) : !current ? (
-            <Loading text="Loading leaderboard..." />
-          ) : board.length === 0 ? (
-            <Empty text={filter.trim() && current?.length ? `No rows match “${filter.trim()}”.` : emptyMessage(groupBy, period)} />
-          ) : isTeams ? (
-            <DataTable
-              caption={`Team leaderboard, ${heading.title}: ${heading.detail}`}
-              columns={teamColumns(period)}
-              rows={paged.rows as BoardRow<TeamLeaderboardRow>[]}
-              rowKey={(b) => b.row.TeamTag}
-              sort={sort}
-              leadColumns={['Points']}
-              onHeaderClick={sortBy}
-              isMine={isMyRow}
-            />
-          ) : (
-            <DataTable
-              caption={`Individual leaderboard, ${heading.title}: ${heading.detail}`}
-              columns={individualColumns(period)}
-              rows={paged.rows as BoardRow<IndividualLeaderboardRow>[]}
-              rowKey={(b) => String(b.row.UserID)}
-              sort={sort}
-              leadColumns={['Points']}
-              onHeaderClick={sortBy}
-              isMine={isMyRow}
-            />
-          )}
+            {failed ? (
+              <ErrorBox text="Failed to fetch leaderboard" />
+            ) : !current ? (
+              <Loading text="Loading leaderboard..." />
+            ) : board.length === 0 ? (
+              <Empty
+                text={
+                  filter.trim() && current?.length ? `No rows match “${filter.trim()}”.` : emptyMessage(groupBy, period)
+                }
+              />
+            ) : isTeams ? (
+              <DataTable
+                caption={`Team leaderboard, ${heading.title}: ${heading.detail}`}
+                columns={teamColumns(period)}
+                rows={paged.rows as BoardRow<TeamLeaderboardRow>[]}
+                rowKey={(b) => b.row.TeamTag}
+                sort={sort}
+                leadColumns={['Points']}
+                onHeaderClick={sortBy}
+                isMine={isMyRow}
+              />
+            ) : (
+              <DataTable
+                caption={`Individual leaderboard, ${heading.title}: ${heading.detail}`}
+                columns={individualColumns(period)}
+                rows={paged.rows as BoardRow<IndividualLeaderboardRow>[]}
+                rowKey={(b) => String(b.row.UserID)}
+                sort={sort}
+                leadColumns={['Points']}
+                onHeaderClick={sortBy}
+                isMine={isMyRow}
+              />
+            )}
           </div>
-          {!failed && board.length > 0 && (!isTeams || paged.pageCount > 1) ? <Pager page={paged.page} pageCount={paged.pageCount} onPage={setPage} /> : null}
+          {!failed && board.length > 0 && (!isTeams || paged.pageCount > 1) ? (
+            <Pager page={paged.page} pageCount={paged.pageCount} onPage={setPage} />
+          ) : null}
         </TabPanel>
       </Card>
     </div>

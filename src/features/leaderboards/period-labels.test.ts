@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { periodWindow } from '../../../server/domain/periods';
+import { periodWindow } from '../../../rules/periods';
 import { boardHeading, dayLabel, monthLabel, pickerLabel, rangeLabel, weekLabel } from './period-labels';
 
 const TZ = 'America/Chicago';
@@ -18,8 +18,14 @@ describe('period labels', () => {
   it('heads a rolling window with its site-zone times', () => {
     const now = new Date('2026-03-10T18:07:30Z');
     const w = periodWindow({ period: '24hour' }, now, TZ);
-    expect(boardHeading({ period: '24hour' }, w, TZ)).toEqual({ title: 'Last 24 hours', detail: 'Mar 9, 1:07 PM – Mar 10, 1:07 PM CT' });
+    expect(boardHeading({ period: '24hour' }, w, TZ)).toEqual({
+      title: 'Last 24 hours',
+      detail: 'Mar 9, 1:07 PM – Mar 10, 1:07 PM CT',
+    });
     const week = { period: 'weekly', week: '2026-03-08' } as const;
-    expect(boardHeading(week, periodWindow(week, now, TZ), TZ)).toEqual({ title: 'Weekly', detail: 'Mar 8 – Mar 14, 2026' });
+    expect(boardHeading(week, periodWindow(week, now, TZ), TZ)).toEqual({
+      title: 'Weekly',
+      detail: 'Mar 8 – Mar 14, 2026',
+    });
   });
 });

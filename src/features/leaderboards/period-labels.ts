@@ -3,8 +3,8 @@
  * the site zone (never the browser's), rolling windows as site-zone times labelled CT.
  */
 import { format } from 'date-fns';
-import type { PeriodSelection } from '../../../server/domain/periods';
-import { addDayKeys, formatInZone, type DayKey, type Window } from '../../../server/domain/site-time';
+import type { PeriodSelection } from '../../../rules/periods';
+import { addDayKeys, formatInZone, type DayKey, type Window } from '../../../rules/site-time';
 import { zoneLabel } from '../../lib/format';
 
 /** A calendar day as a local Date for formatting only (noon, so no zone can move it). */

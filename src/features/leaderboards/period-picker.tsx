@@ -3,8 +3,8 @@
  * (From at most To; To at least From and at most today). Rolling periods have none.
  */
 import { useId } from 'react';
-import type { PeriodSelection } from '../../../server/domain/periods';
-import type { DayKey } from '../../../server/domain/site-time';
+import type { PeriodSelection } from '../../../rules/periods';
+import type { DayKey } from '../../../rules/site-time';
 import { pickerValues } from './leaderboard-selection';
 import { pickerLabel } from './period-labels';
 
@@ -41,7 +41,12 @@ export function PeriodPicker({ selection: sel, today, onChange }: PeriodPickerPr
             min={sel.from}
             max={today}
             required
-            onChange={(e) => e.target.value && e.target.value >= sel.from && e.target.value <= today && onChange({ ...sel, to: e.target.value })}
+            onChange={(e) =>
+              e.target.value &&
+              e.target.value >= sel.from &&
+              e.target.value <= today &&
+              onChange({ ...sel, to: e.target.value })
+            }
           />
         </div>
       </div>
@@ -50,7 +55,11 @@ export function PeriodPicker({ selection: sel, today, onChange }: PeriodPickerPr
   if (sel.period !== 'daily' && sel.period !== 'weekly' && sel.period !== 'monthly') return null;
   const value = sel.period === 'daily' ? sel.day : sel.period === 'weekly' ? sel.week : sel.month;
   const pick = (v: DayKey): PeriodSelection =>
-    sel.period === 'daily' ? { period: 'daily', day: v } : sel.period === 'weekly' ? { period: 'weekly', week: v } : { period: 'monthly', month: v };
+    sel.period === 'daily'
+      ? { period: 'daily', day: v }
+      : sel.period === 'weekly'
+        ? { period: 'weekly', week: v }
+        : { period: 'monthly', month: v };
   return (
     <div className="field lb-picker">
       <label htmlFor={id}>{PICKER_NAME[sel.period]}</label>

@@ -25,14 +25,15 @@ export function FindMePage() {
     if (chosenName && document.activeElement?.closest('.racer-search')) chosenRef.current?.focus();
   }, [chosenName]);
 
-  const choose = (m: MemberLatest) => setMyRacer({ username: m.Username, displayName: m.CurrentDisplayName || m.Username, teamTag: m.TeamTag });
+  const choose = (m: MemberLatest) =>
+    setMyRacer({ username: m.Username, displayName: m.CurrentDisplayName || m.Username, teamTag: m.TeamTag });
 
   return (
     <div className="find-me">
       <h1 className="page-title">This is me</h1>
       <p className="find-me-lead">
-        Pick yourself once: this browser remembers it, marks your row on every leaderboard, roster, tracker and event, and
-        puts your racer page one tap away under <strong>Me</strong>.
+        Pick yourself once: this browser remembers it, marks your row on every leaderboard, roster, tracker and event,
+        and puts your racer page one tap away under <strong>Me</strong>.
       </p>
       {me ? (
         <Card className="find-me-chosen">
@@ -44,7 +45,12 @@ export function FindMePage() {
             </span>
           </div>
           <div className="find-me-actions">
-            <Link to="/racers/$username/$subtab" params={{ username: me.username, subtab: 'batch' }} search={{ tag: undefined }} className="btn btn-primary">
+            <Link
+              to="/racers/$username/$subtab"
+              params={{ username: me.username, subtab: 'batch' }}
+              search={{ tag: undefined }}
+              className="btn btn-primary"
+            >
               Open my racer page
             </Link>
             <Link to="/leaderboards" search={{ view: 'individuals' }} className="btn btn-secondary">

@@ -16,7 +16,13 @@ const MAX_X_LABELS = 30;
 const SESSION_GAP = 3600;
 
 /** Adds a gap to the WPM and Accuracy lines between batches more than SESSION_GAP apart. */
-function sessionGaps(u: uPlot, _seriesIdx: number, idx0: number, idx1: number, nullGaps: uPlot.Series.Gaps): uPlot.Series.Gaps {
+function sessionGaps(
+  u: uPlot,
+  _seriesIdx: number,
+  idx0: number,
+  idx1: number,
+  nullGaps: uPlot.Series.Gaps,
+): uPlot.Series.Gaps {
   const xs = u.data[0];
   const gaps: uPlot.Series.Gaps = [];
   for (let i = idx0; i < idx1; i++) {
@@ -77,7 +83,11 @@ export interface BatchChartProps {
   onDraw?: (chart: uPlot) => void;
 }
 
-export function batchChartOptions(tz: string, wpmMax: number, onDraw: (u: uPlot) => void): Omit<uPlot.Options, 'width' | 'height'> {
+export function batchChartOptions(
+  tz: string,
+  wpmMax: number,
+  onDraw: (u: uPlot) => void,
+): Omit<uPlot.Options, 'width' | 'height'> {
   return {
     tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), tz),
     scales: {
@@ -88,7 +98,15 @@ export function batchChartOptions(tz: string, wpmMax: number, onDraw: (u: uPlot)
     series: [
       { label: 'Batch end', value: (_u, v) => (v == null ? MISSING : formatCT(v * 1000, 'MMM d, yyyy h:mm a', tz)) },
       // Points show by themselves when batches are far enough apart to see them.
-      { label: 'WPM', scale: 'y', stroke: CHART_COLORS.wpm, width: 1.5, gaps: sessionGaps, points: { size: 4 }, value: (_u, v) => formatWpm(v) },
+      {
+        label: 'WPM',
+        scale: 'y',
+        stroke: CHART_COLORS.wpm,
+        width: 1.5,
+        gaps: sessionGaps,
+        points: { size: 4 },
+        value: (_u, v) => formatWpm(v),
+      },
       {
         label: 'Races',
         scale: 'y',

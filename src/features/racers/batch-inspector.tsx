@@ -23,12 +23,20 @@ export function BatchInspector({ series, lo, hi, wpmMax, tz, page, onPage }: Bat
         <h2 id="batch-title" className="card-title">
           Batch Inspector
         </h2>
-        <span className="panel-note">10-minute batches, times in CT · drag on the chart to zoom, double-click to reset</span>
+        <span className="panel-note">
+          10-minute batches, times in CT · drag on the chart to zoom, double-click to reset
+        </span>
       </header>
       {hi - lo === 0 ? (
         <Empty text="No batches in this date range." />
       ) : (
-        <Suspense fallback={<div className="batch-chart-placeholder"><Loading text="Loading chart..." /></div>}>
+        <Suspense
+          fallback={
+            <div className="batch-chart-placeholder">
+              <Loading text="Loading chart..." />
+            </div>
+          }
+        >
           <BatchChart series={series} lo={lo} hi={hi} wpmMax={wpmMax} tz={tz} />
         </Suspense>
       )}

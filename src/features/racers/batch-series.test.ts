@@ -31,7 +31,15 @@ describe('toBatchSeries', () => {
 
   it('builds table rows with names and tags from the dictionaries', () => {
     const s = toBatchSeries(columns);
-    expect(batchTableRow(s, 1)).toEqual({ index: 1, endTime: 1773000600, displayName: null, teamTag: 'OTHER', races: 1, wpm: 100, accuracy: 1 });
+    expect(batchTableRow(s, 1)).toEqual({
+      index: 1,
+      endTime: 1773000600,
+      displayName: null,
+      teamTag: 'OTHER',
+      races: 1,
+      wpm: 100,
+      accuracy: 1,
+    });
     const r = batchTableRow(s, 0);
     expect([r.displayName, r.teamTag, r.races]).toEqual(['Alice A', 'TEST', 3]);
     expect(r.accuracy).toBeCloseTo(0.98, 12);

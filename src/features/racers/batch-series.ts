@@ -3,7 +3,7 @@
  * chart and the table read: WPM and accuracy from the raw counters with the shared stats math.
  */
 import type { BatchColumns } from '../../../contract/racers';
-import { accuracy, wpm } from '../../../server/domain/stats';
+import { accuracy, wpm } from '../../../rules/stats';
 
 export interface BatchSeries {
   /** Batch end instants, Unix seconds, oldest first. */
@@ -27,7 +27,14 @@ export function toBatchSeries(columns: BatchColumns): BatchSeries {
     const acc = accuracy(columns.typed[i], columns.errs[i]);
     a[i] = acc === null ? null : acc * 100;
   }
-  return { time: columns.endTime, wpm: w, accuracyPct: a, races: columns.races, lifetimeRaces: columns.lifetimeRaces, columns };
+  return {
+    time: columns.endTime,
+    wpm: w,
+    accuracyPct: a,
+    races: columns.races,
+    lifetimeRaces: columns.lifetimeRaces,
+    columns,
+  };
 }
 
 /** One row of the batch table (spec §3 batch record, with the end time as an instant). */

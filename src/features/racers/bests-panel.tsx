@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Milestone, PersonalBest, RacerBestsResponse } from '../../../contract/racer-pages';
-import { formatInZone } from '../../../server/domain/site-time';
+import { formatInZone } from '../../../rules/site-time';
 import type { ExportSheet } from '../../lib/export/export-table';
 import { formatAccuracy, formatCT, formatInt, formatWpm } from '../../lib/format';
 import { DataTable, type Column } from '../../ui/data-table';
@@ -17,7 +17,8 @@ import { racerBestsQueryOptions } from './racer-pages-queries';
 import { BEST_KINDS } from './racer-pages';
 
 /** A calendar day key shown as a date (formatted at noon UTC, so no zone can move it). */
-const dayText = (day: string, pattern = 'EEE, MMM d, yyyy') => formatInZone(Date.parse(`${day}T12:00:00Z`), 'UTC', pattern);
+const dayText = (day: string, pattern = 'EEE, MMM d, yyyy') =>
+  formatInZone(Date.parse(`${day}T12:00:00Z`), 'UTC', pattern);
 
 interface BestRow {
   kind: PersonalBest['kind'];
@@ -59,7 +60,11 @@ export function BestsPanel({ username, tag }: Props) {
         </span>
       ),
     },
-    { key: 'when', header: 'When', render: (r) => (r.best ? inspectorLink(r.best.from, r.best.to, whenText(r.best)) : 'Not yet') },
+    {
+      key: 'when',
+      header: 'When',
+      render: (r) => (r.best ? inspectorLink(r.best.from, r.best.to, whenText(r.best)) : 'Not yet'),
+    },
     { key: 'races', header: 'Races', numeric: true, render: (r) => formatInt(r.best?.races) },
     { key: 'wpm', header: 'WPM', numeric: true, render: (r) => formatWpm(r.best?.wpm) },
     { key: 'accuracy', header: 'Accuracy', numeric: true, render: (r) => formatAccuracy(r.best?.accuracy) },
@@ -83,7 +88,10 @@ export function BestsPanel({ username, tag }: Props) {
         { header: 'When', value: (r) => r.best?.at ?? '' },
         { header: 'Races', value: (r) => r.best?.races ?? null },
         { header: 'WPM', value: (r) => (r.best?.wpm == null ? null : Math.round(r.best.wpm * 10) / 10) },
-        { header: 'Accuracy %', value: (r) => (r.best?.accuracy == null ? null : Math.round(r.best.accuracy * 10_000) / 100) },
+        {
+          header: 'Accuracy %',
+          value: (r) => (r.best?.accuracy == null ? null : Math.round(r.best.accuracy * 10_000) / 100),
+        },
       ],
     };
     const milestones: ExportSheet<Milestone> = {
@@ -128,7 +136,13 @@ function BestsContent({ data, bestRows, bestColumns, milestoneColumns }: Content
   return (
     <>
       {data.bests.length === 0 ? <Empty text="No personal bests yet: they need recorded races." /> : null}
-      <DataTable caption="Personal bests" columns={bestColumns} rows={bestRows} rowKey={(r) => r.kind} maxHeight="none" />
+      <DataTable
+        caption="Personal bests"
+        columns={bestColumns}
+        rows={bestRows}
+        rowKey={(r) => r.kind}
+        maxHeight="none"
+      />
       <h3 className="bests-subtitle" id="milestones-title">
         Lifetime milestones
       </h3>
@@ -140,7 +154,9 @@ function BestsContent({ data, bestRows, bestColumns, milestoneColumns }: Content
             Lifetime races: <strong>{formatInt(data.lifetimeRaces)}</strong>
             {data.nextMilestone !== null ? (
               <>
-                {' '}· next milestone {formatInt(data.nextMilestone)} ({formatInt(data.nextMilestone - data.lifetimeRaces)} to go)
+                {' '}
+                · next milestone {formatInt(data.nextMilestone)} ({formatInt(data.nextMilestone - data.lifetimeRaces)}{' '}
+                to go)
               </>
             ) : null}
           </p>

@@ -5,14 +5,19 @@
 import { useMemo } from 'react';
 import uPlot from 'uplot';
 import type { RacerCompareResponse } from '../../../contract/racer-pages';
-import { dayStart, formatInZone } from '../../../server/domain/site-time';
+import { dayStart, formatInZone } from '../../../rules/site-time';
 import { formatAccuracy, formatInt, formatWpm, MISSING } from '../../lib/format';
 import { UplotChart } from '../../ui/uplot-chart';
 import { axisStyle } from './chart-theme';
 
 import { COMPARE_CHART_HEIGHT } from './compare-chart-size';
 /** Racer A blue, racer B orange (the site's palette). */
-export const COMPARE_COLORS = { a: '#2563eb', aFill: 'rgba(37, 99, 235, 0.45)', b: '#c2410c', bFill: 'rgba(240, 100, 15, 0.45)' };
+export const COMPARE_COLORS = {
+  a: '#2563eb',
+  aFill: 'rgba(37, 99, 235, 0.45)',
+  b: '#c2410c',
+  bFill: 'rgba(240, 100, 15, 0.45)',
+};
 
 const barsLeft = uPlot.paths.bars!({ size: [0.4, 40], align: -1 });
 const barsRight = uPlot.paths.bars!({ size: [0.4, 40], align: 1 });
@@ -22,17 +27,40 @@ const pct = (v: number | null) => (v === null ? null : v * 100);
 function compareOptions(tz: string, names: [string, string]): Omit<uPlot.Options, 'width' | 'height'> {
   const [a, b] = names;
   const races = (label: string, stroke: string, fill: string, paths: uPlot.Series.PathBuilder): uPlot.Series => ({
-    label, scale: 'y', stroke, fill, width: 0, paths, points: { show: false }, value: (_u, v) => formatInt(v),
+    label,
+    scale: 'y',
+    stroke,
+    fill,
+    width: 0,
+    paths,
+    points: { show: false },
+    value: (_u, v) => formatInt(v),
   });
   const wpmLine = (label: string, stroke: string): uPlot.Series => ({
-    label, scale: 'y', stroke, width: 2, points: { size: 5 }, spanGaps: false, value: (_u, v) => formatWpm(v),
+    label,
+    scale: 'y',
+    stroke,
+    width: 2,
+    points: { size: 5 },
+    spanGaps: false,
+    value: (_u, v) => formatWpm(v),
   });
   const accLine = (label: string, stroke: string): uPlot.Series => ({
-    label, scale: 'acc', stroke, width: 1.5, dash: [6, 4], points: { size: 4 }, value: (_u, v) => (v == null ? MISSING : `${v.toFixed(2)}%`),
+    label,
+    scale: 'acc',
+    stroke,
+    width: 1.5,
+    dash: [6, 4],
+    points: { size: 4 },
+    value: (_u, v) => (v == null ? MISSING : `${v.toFixed(2)}%`),
   });
   return {
     tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), tz),
-    scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(10, Math.ceil(max / 10) * 10)] }, acc: { range: [70, 100] } },
+    scales: {
+      x: { time: true },
+      y: { range: (_u, _min, max) => [0, Math.max(10, Math.ceil(max / 10) * 10)] },
+      acc: { range: [70, 100] },
+    },
     series: [
       { label: 'Day', value: (_u, v) => (v == null ? MISSING : formatInZone(v * 1000, tz, 'EEE, MMM d, yyyy')) },
       races(`${a} races`, COMPARE_COLORS.a, COMPARE_COLORS.aFill, barsLeft),
@@ -45,7 +73,15 @@ function compareOptions(tz: string, names: [string, string]): Omit<uPlot.Options
     axes: [
       { ...axisStyle(), space: 56 },
       { ...axisStyle(), scale: 'y', label: 'WPM / Races', size: 52 },
-      { ...axisStyle(), scale: 'acc', side: 1, label: 'Accuracy', size: 56, grid: { show: false }, values: (_u, splits) => splits.map((v) => `${v}%`) },
+      {
+        ...axisStyle(),
+        scale: 'acc',
+        side: 1,
+        label: 'Accuracy',
+        size: 56,
+        grid: { show: false },
+        values: (_u, splits) => splits.map((v) => `${v}%`),
+      },
     ],
     legend: { live: true },
   };
@@ -59,7 +95,10 @@ function compareSummary(data: RacerCompareResponse): string {
 }
 
 export default function CompareChart({ data, tz }: { data: RacerCompareResponse; tz: string }) {
-  const options = useMemo(() => compareOptions(tz, [data.a.username, data.b.username]), [tz, data.a.username, data.b.username]);
+  const options = useMemo(
+    () => compareOptions(tz, [data.a.username, data.b.username]),
+    [tz, data.a.username, data.b.username],
+  );
   const series = useMemo(
     (): uPlot.AlignedData => [
       data.days.map((d) => dayStart(d, tz).getTime() / 1000),

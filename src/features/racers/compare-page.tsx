@@ -7,7 +7,7 @@ import { Suspense, lazy, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { CompareRacer, RacerCompareResponse } from '../../../contract/racer-pages';
-import { formatInZone, todayKey } from '../../../server/domain/site-time';
+import { formatInZone, todayKey } from '../../../rules/site-time';
 import type { ExportSheet } from '../../lib/export/export-table';
 import { formatAccuracy, formatInt, formatWpm } from '../../lib/format';
 import type { CompareSearch } from '../../lib/search';
@@ -34,7 +34,10 @@ export function ComparePage({ search }: { search: CompareSearch }) {
   const range = compareRange(search.from, search.to, todayKey(Date.now(), tz));
   // Every change writes the whole selection, dates included, so the address always shares it.
   const update = (next: Partial<CompareSearch>) =>
-    void navigate({ to: '/racers/compare', search: { a: search.a, b: search.b, from: range.from, to: range.to, ...next } });
+    void navigate({
+      to: '/racers/compare',
+      search: { a: search.a, b: search.b, from: range.from, to: range.to, ...next },
+    });
 
   return (
     <div className="racers-page compare-page">
@@ -42,23 +45,51 @@ export function ComparePage({ search }: { search: CompareSearch }) {
       <section className="card compare-controls" aria-label="Racers and dates">
         <fieldset className="compare-racer">
           <legend>Racer A</legend>
-          <UsernamePicker usernames={usernames.data ?? []} loading={usernames.isPending} value={search.a} onChange={(a) => update({ a })} />
+          <UsernamePicker
+            usernames={usernames.data ?? []}
+            loading={usernames.isPending}
+            value={search.a}
+            onChange={(a) => update({ a })}
+          />
         </fieldset>
         <fieldset className="compare-racer">
           <legend>Racer B</legend>
-          <UsernamePicker usernames={usernames.data ?? []} loading={usernames.isPending} value={search.b} onChange={(b) => update({ b })} />
+          <UsernamePicker
+            usernames={usernames.data ?? []}
+            loading={usernames.isPending}
+            value={search.b}
+            onChange={(b) => update({ b })}
+          />
         </fieldset>
         <div className="compare-dates">
           <div className="field">
             <label htmlFor="compare-from">From</label>
-            <input id="compare-from" type="date" value={range.from} max={range.to} required onChange={(e) => e.target.value && update({ from: e.target.value })} />
+            <input
+              id="compare-from"
+              type="date"
+              value={range.from}
+              max={range.to}
+              required
+              onChange={(e) => e.target.value && update({ from: e.target.value })}
+            />
           </div>
           <div className="field">
             <label htmlFor="compare-to">To</label>
-            <input id="compare-to" type="date" value={range.to} min={range.from} required onChange={(e) => e.target.value && update({ to: e.target.value })} />
+            <input
+              id="compare-to"
+              type="date"
+              value={range.to}
+              min={range.from}
+              required
+              onChange={(e) => e.target.value && update({ to: e.target.value })}
+            />
           </div>
           {search.a && search.b ? (
-            <button type="button" className="btn btn-secondary btn-sm" onClick={() => update({ a: search.b, b: search.a })}>
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              onClick={() => update({ a: search.b, b: search.a })}
+            >
               Swap racers
             </button>
           ) : null}
@@ -128,7 +159,11 @@ function totalRows(a: CompareRacer, b: CompareRacer): TotalRow[] {
 function CompareView({ data, tz }: { data: RacerCompareResponse; tz: string }) {
   const { a, b } = data;
   const profile = (r: CompareRacer) => (
-    <Link to="/racers/$username/$subtab" params={{ username: r.username, subtab: 'batch' }} search={{ from: data.from, to: data.to }}>
+    <Link
+      to="/racers/$username/$subtab"
+      params={{ username: r.username, subtab: 'batch' }}
+      search={{ from: data.from, to: data.to }}
+    >
       {r.displayName ?? r.username}
     </Link>
   );
@@ -160,8 +195,14 @@ function CompareView({ data, tz }: { data: RacerCompareResponse; tz: string }) {
         { header: `${b.username} races`, value: (r) => b.races[r.i] },
         { header: `${a.username} WPM`, value: (r) => round(a.wpm[r.i], 1) },
         { header: `${b.username} WPM`, value: (r) => round(b.wpm[r.i], 1) },
-        { header: `${a.username} accuracy %`, value: (r) => round(a.accuracy[r.i] === null ? null : a.accuracy[r.i]! * 100, 2) },
-        { header: `${b.username} accuracy %`, value: (r) => round(b.accuracy[r.i] === null ? null : b.accuracy[r.i]! * 100, 2) },
+        {
+          header: `${a.username} accuracy %`,
+          value: (r) => round(a.accuracy[r.i] === null ? null : a.accuracy[r.i]! * 100, 2),
+        },
+        {
+          header: `${b.username} accuracy %`,
+          value: (r) => round(b.accuracy[r.i] === null ? null : b.accuracy[r.i]! * 100, 2),
+        },
       ],
     };
     const total: ExportSheet<TotalRow> = {
@@ -189,7 +230,13 @@ function CompareView({ data, tz }: { data: RacerCompareResponse; tz: string }) {
           <ExportButtons fileBase={`compare_${a.username}_${b.username}_${data.from}_${data.to}`} sheets={sheets} />
         </header>
         <div className="compare-totals">
-          <DataTable caption="Totals side by side" columns={totalColumns} rows={totals} rowKey={(r) => r.stat} maxHeight="none" />
+          <DataTable
+            caption="Totals side by side"
+            columns={totalColumns}
+            rows={totals}
+            rowKey={(r) => r.stat}
+            maxHeight="none"
+          />
         </div>
       </section>
       <section className="card racer-panel" aria-labelledby="compare-days-title">
@@ -202,11 +249,23 @@ function CompareView({ data, tz }: { data: RacerCompareResponse; tz: string }) {
         {a.totals.races + b.totals.races === 0 ? (
           <Empty text="Neither racer raced in this date range." />
         ) : (
-          <Suspense fallback={<div style={{ height: COMPARE_CHART_HEIGHT }}><Loading text="Loading chart..." /></div>}>
+          <Suspense
+            fallback={
+              <div style={{ height: COMPARE_CHART_HEIGHT }}>
+                <Loading text="Loading chart..." />
+              </div>
+            }
+          >
             <CompareChart data={data} tz={tz} />
           </Suspense>
         )}
-        <DataTable caption="Races, WPM and accuracy per day" columns={dayColumns} rows={days} rowKey={(r) => r.day} maxHeight="480px" />
+        <DataTable
+          caption="Races, WPM and accuracy per day"
+          columns={dayColumns}
+          rows={days}
+          rowKey={(r) => r.day}
+          maxHeight="480px"
+        />
       </section>
     </>
   );

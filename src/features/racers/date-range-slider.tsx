@@ -16,7 +16,9 @@ export interface DateRangeSliderProps {
 }
 
 export function rangeCaption(value: DateRange, full: DateRange): string {
-  return isFullRange(value, full) ? 'All' : `${formatCT(value.start, CAPTION_PATTERN)} - ${formatCT(value.end, CAPTION_PATTERN)}`;
+  return isFullRange(value, full)
+    ? 'All'
+    : `${formatCT(value.start, CAPTION_PATTERN)} - ${formatCT(value.end, CAPTION_PATTERN)}`;
 }
 
 export function DateRangeSlider({ full, value, onChange }: DateRangeSliderProps) {

@@ -33,8 +33,14 @@ describe('date range', () => {
   });
 
   it('moves an end in one-minute steps from the first batch', () => {
-    expect(moveRangeEnd(full, full, 'start', full.start + 2.6 * SLIDER_STEP_MS)).toEqual({ start: full.start + 3 * SLIDER_STEP_MS, end: full.end });
-    expect(moveRangeEnd(full, full, 'end', full.end - 61_000)).toEqual({ start: full.start, end: full.end - SLIDER_STEP_MS });
+    expect(moveRangeEnd(full, full, 'start', full.start + 2.6 * SLIDER_STEP_MS)).toEqual({
+      start: full.start + 3 * SLIDER_STEP_MS,
+      end: full.end,
+    });
+    expect(moveRangeEnd(full, full, 'end', full.end - 61_000)).toEqual({
+      start: full.start,
+      end: full.end - SLIDER_STEP_MS,
+    });
   });
 
   it('keeps the range inside the full span and never lets the ends cross', () => {

@@ -60,5 +60,7 @@ export function indexWindow(time: readonly number[], range: DateRange): { lo: nu
 export function moveRangeEnd(range: DateRange, full: DateRange, which: 'start' | 'end', value: number): DateRange {
   const snapped = full.start + Math.round((value - full.start) / SLIDER_STEP_MS) * SLIDER_STEP_MS;
   const v = Math.min(Math.max(snapped, full.start), full.end);
-  return which === 'start' ? { start: Math.min(v, range.end), end: range.end } : { start: range.start, end: Math.max(v, range.start) };
+  return which === 'start'
+    ? { start: Math.min(v, range.end), end: range.end }
+    : { start: range.start, end: Math.max(v, range.start) };
 }

@@ -15,7 +15,9 @@ import { CHART_COLORS, LABEL_FONT, axisStyle } from './chart-theme';
 import { periodChartHeight, type PeriodRaces } from './period-races';
 
 /** Whole-number steps for the Races axis. */
-const RACE_INCRS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10_000, 20_000, 50_000, 100_000];
+const RACE_INCRS = [
+  1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10_000, 20_000, 50_000, 100_000,
+];
 
 /** Each of the two bars takes this share of its row, at most BAR_MAX CSS pixels thick. */
 const BAR_SIZE = 0.36;
@@ -93,7 +95,14 @@ export function periodChartOptions(labels: string[], periodLabel: string): Omit<
         splits: () => labels.map((_, i) => i),
         values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
       },
-      { ...axisStyle(), scale: 'y', side: 2, label: 'Races', incrs: RACE_INCRS, values: (_u, splits) => splits.map((v) => formatInt(v)) },
+      {
+        ...axisStyle(),
+        scale: 'y',
+        side: 2,
+        label: 'Races',
+        incrs: RACE_INCRS,
+        values: (_u, splits) => splits.map((v) => formatInt(v)),
+      },
     ],
     cursor: { points: { show: false }, drag: { x: false, y: false } },
     legend: { live: false },
@@ -104,7 +113,9 @@ export function periodChartOptions(labels: string[], periodLabel: string): Omit<
 /** The text alternative: team and lifetime races of each period, newest first. */
 function periodSummary(periods: PeriodRaces[], periodLabel: string, formatPeriod: (key: string) => string): string {
   if (!periods.length) return `Races per ${periodLabel.toLowerCase()}: none.`;
-  const list = periods.map((p) => `${formatPeriod(p.period)}: ${formatInt(p.teamRaces)} team, ${formatInt(p.lifetimeRaces)} lifetime`);
+  const list = periods.map(
+    (p) => `${formatPeriod(p.period)}: ${formatInt(p.teamRaces)} team, ${formatInt(p.lifetimeRaces)} lifetime`,
+  );
   return `Team and lifetime races per ${periodLabel.toLowerCase()}, newest first. ${list.join('; ')}.`;
 }
 
@@ -112,12 +123,21 @@ export default function PeriodChart({ periods, periodLabel, formatPeriod }: Peri
   const labels = useMemo(() => periods.map((p) => formatPeriod(p.period)), [periods, formatPeriod]);
   const options = useMemo(() => periodChartOptions(labels, periodLabel), [labels, periodLabel]);
   const data = useMemo(
-    (): uPlot.AlignedData => [periods.map((_, i) => i), periods.map((p) => p.teamRaces), periods.map((p) => p.lifetimeRaces)],
+    (): uPlot.AlignedData => [
+      periods.map((_, i) => i),
+      periods.map((p) => p.teamRaces),
+      periods.map((p) => p.lifetimeRaces),
+    ],
     [periods],
   );
   return (
     <div className="period-chart" data-testid="period-chart" data-periods={periods.length}>
-      <UplotChart options={options} data={data} height={periodChartHeight(periods.length)} label={periodSummary(periods, periodLabel, formatPeriod)} />
+      <UplotChart
+        options={options}
+        data={data}
+        height={periodChartHeight(periods.length)}
+        label={periodSummary(periods, periodLabel, formatPeriod)}
+      />
     </div>
   );
 }

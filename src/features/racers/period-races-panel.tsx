@@ -1,6 +1,6 @@
 /** Daily Races and Weekly Races tabs: the period sums of the chosen range as a bar chart. */
 import { Suspense, lazy, useMemo } from 'react';
-import { formatInZone } from '../../../server/domain/site-time';
+import { formatInZone } from '../../../rules/site-time';
 import { Empty, Loading } from '../../ui/states';
 import type { BatchSeries } from './batch-series';
 import { mostRecent, periodChartHeight, racesByDay, racesByWeek } from './period-races';
@@ -41,7 +41,13 @@ export function PeriodRacesPanel({ kind, series, lo, hi, tz }: PeriodRacesPanelP
       {periods.length === 0 ? (
         <Empty text="No races in this date range." />
       ) : (
-        <Suspense fallback={<div style={{ height: periodChartHeight(periods.length) }}><Loading text="Loading chart..." /></div>}>
+        <Suspense
+          fallback={
+            <div style={{ height: periodChartHeight(periods.length) }}>
+              <Loading text="Loading chart..." />
+            </div>
+          }
+        >
           <PeriodChart periods={periods} periodLabel={periodLabel} formatPeriod={formatPeriod} />
         </Suspense>
       )}

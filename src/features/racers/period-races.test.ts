@@ -15,11 +15,14 @@ function cols(rows: [string, number, number][]): RaceColumns {
 describe('racesByDay', () => {
   it('cuts days at midnight Central time, not UTC', () => {
     // CDT (UTC-5): 04:50Z is 23:50 on the 9th, 05:00Z is midnight of the 10th.
-    const days = racesByDay(cols([
-      ['2026-03-10T04:50:00Z', 2, 3],
-      ['2026-03-10T05:00:00Z', 4, 4],
-      ['2026-03-10T23:50:00Z', 1, 1],
-    ]), TZ);
+    const days = racesByDay(
+      cols([
+        ['2026-03-10T04:50:00Z', 2, 3],
+        ['2026-03-10T05:00:00Z', 4, 4],
+        ['2026-03-10T23:50:00Z', 1, 1],
+      ]),
+      TZ,
+    );
     expect(days).toEqual([
       { period: '2026-03-09', teamRaces: 2, lifetimeRaces: 3 },
       { period: '2026-03-10', teamRaces: 5, lifetimeRaces: 5 },
@@ -28,14 +31,17 @@ describe('racesByDay', () => {
 
   it('gives the spring-forward day its 23 hours', () => {
     // 2026-03-08 runs from 06:00Z (00:00 CST) to 05:00Z next day (00:00 CDT).
-    const days = racesByDay(cols([
-      ['2026-03-08T05:50:00Z', 1, 1], // 23:50 CST on the 7th
-      ['2026-03-08T06:00:00Z', 2, 2], // 00:00 CST on the 8th
-      ['2026-03-08T07:50:00Z', 3, 3], // 01:50 CST
-      ['2026-03-08T08:00:00Z', 4, 4], // 03:00 CDT
-      ['2026-03-09T04:50:00Z', 5, 6], // 23:50 CDT, still the 8th
-      ['2026-03-09T05:00:00Z', 7, 7], // 00:00 CDT on the 9th
-    ]), TZ);
+    const days = racesByDay(
+      cols([
+        ['2026-03-08T05:50:00Z', 1, 1], // 23:50 CST on the 7th
+        ['2026-03-08T06:00:00Z', 2, 2], // 00:00 CST on the 8th
+        ['2026-03-08T07:50:00Z', 3, 3], // 01:50 CST
+        ['2026-03-08T08:00:00Z', 4, 4], // 03:00 CDT
+        ['2026-03-09T04:50:00Z', 5, 6], // 23:50 CDT, still the 8th
+        ['2026-03-09T05:00:00Z', 7, 7], // 00:00 CDT on the 9th
+      ]),
+      TZ,
+    );
     expect(days).toEqual([
       { period: '2026-03-07', teamRaces: 1, lifetimeRaces: 1 },
       { period: '2026-03-08', teamRaces: 14, lifetimeRaces: 15 },
@@ -45,14 +51,17 @@ describe('racesByDay', () => {
 
   it('gives the fall-back day its 25 hours, both 01:00 hours included', () => {
     // 2026-11-01 runs from 05:00Z (00:00 CDT) to 06:00Z next day (00:00 CST).
-    const days = racesByDay(cols([
-      ['2026-11-01T04:50:00Z', 1, 1], // 23:50 CDT on Oct 31
-      ['2026-11-01T05:00:00Z', 2, 2], // 00:00 CDT
-      ['2026-11-01T06:10:00Z', 3, 3], // 01:10 CDT
-      ['2026-11-01T07:10:00Z', 4, 4], // 01:10 CST
-      ['2026-11-02T05:50:00Z', 5, 5], // 23:50 CST
-      ['2026-11-02T06:00:00Z', 6, 6], // 00:00 CST on Nov 2
-    ]), TZ);
+    const days = racesByDay(
+      cols([
+        ['2026-11-01T04:50:00Z', 1, 1], // 23:50 CDT on Oct 31
+        ['2026-11-01T05:00:00Z', 2, 2], // 00:00 CDT
+        ['2026-11-01T06:10:00Z', 3, 3], // 01:10 CDT
+        ['2026-11-01T07:10:00Z', 4, 4], // 01:10 CST
+        ['2026-11-02T05:50:00Z', 5, 5], // 23:50 CST
+        ['2026-11-02T06:00:00Z', 6, 6], // 00:00 CST on Nov 2
+      ]),
+      TZ,
+    );
     expect(days).toEqual([
       { period: '2026-10-31', teamRaces: 1, lifetimeRaces: 1 },
       { period: '2026-11-01', teamRaces: 14, lifetimeRaces: 14 },
@@ -81,12 +90,15 @@ describe('racesByDay', () => {
 
 describe('racesByWeek', () => {
   it('keys each week by the Sunday that starts it', () => {
-    const days = racesByDay(cols([
-      ['2026-03-07T18:00:00Z', 1, 1], // Saturday Mar 7 → week of Sunday Mar 1
-      ['2026-03-08T07:50:00Z', 2, 3], // Sunday Mar 8, 01:50 CST → week of Mar 8
-      ['2026-03-14T23:00:00Z', 4, 4], // Saturday Mar 14, 18:00 CDT → week of Mar 8
-      ['2026-03-15T05:00:00Z', 8, 8], // Sunday Mar 15 00:00 CDT → week of Mar 15
-    ]), TZ);
+    const days = racesByDay(
+      cols([
+        ['2026-03-07T18:00:00Z', 1, 1], // Saturday Mar 7 → week of Sunday Mar 1
+        ['2026-03-08T07:50:00Z', 2, 3], // Sunday Mar 8, 01:50 CST → week of Mar 8
+        ['2026-03-14T23:00:00Z', 4, 4], // Saturday Mar 14, 18:00 CDT → week of Mar 8
+        ['2026-03-15T05:00:00Z', 8, 8], // Sunday Mar 15 00:00 CDT → week of Mar 15
+      ]),
+      TZ,
+    );
     expect(racesByWeek(days)).toEqual([
       { period: '2026-03-01', teamRaces: 1, lifetimeRaces: 1 },
       { period: '2026-03-08', teamRaces: 6, lifetimeRaces: 7 },
@@ -96,14 +108,24 @@ describe('racesByWeek', () => {
 
   it('puts a Saturday-night batch before midnight CT in the old week', () => {
     // 2026-10-31 23:50 CDT is Saturday; 2026-11-01 00:00 CDT starts the week of Nov 1.
-    const days = racesByDay(cols([['2026-11-01T04:50:00Z', 1, 1], ['2026-11-01T05:00:00Z', 2, 2]]), TZ);
+    const days = racesByDay(
+      cols([
+        ['2026-11-01T04:50:00Z', 1, 1],
+        ['2026-11-01T05:00:00Z', 2, 2],
+      ]),
+      TZ,
+    );
     expect(racesByWeek(days).map((w) => w.period)).toEqual(['2026-10-25', '2026-11-01']);
   });
 });
 
 describe('mostRecent and periodChartHeight', () => {
   it('keeps the 30 most recent periods, newest first', () => {
-    const periods = Array.from({ length: 35 }, (_, i) => ({ period: `p${String(i).padStart(2, '0')}`, teamRaces: i, lifetimeRaces: i }));
+    const periods = Array.from({ length: 35 }, (_, i) => ({
+      period: `p${String(i).padStart(2, '0')}`,
+      teamRaces: i,
+      lifetimeRaces: i,
+    }));
     const recent = mostRecent(periods);
     expect(MAX_PERIODS).toBe(30);
     expect(recent).toHaveLength(30);

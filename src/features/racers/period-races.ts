@@ -3,7 +3,7 @@
  * Sunday-to-Saturday week keyed by its Sunday. A day is cut at local midnight, so DST days of 23
  * or 25 hours keep every batch on its own calendar day.
  */
-import { dayKeyOf, dayWindow, weekStartOf, type DayKey } from '../../../server/domain/site-time';
+import { dayKeyOf, dayWindow, weekStartOf, type DayKey } from '../../../rules/site-time';
 
 /** Periods the charts show at most (spec §9). */
 export const MAX_PERIODS = 30;

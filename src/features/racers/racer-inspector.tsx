@@ -19,7 +19,12 @@ import { DateRangeSlider } from './date-range-slider';
 import { InfoBanner } from './info-banner';
 import { PeriodRacesPanel } from './period-races-panel';
 import { dayRange } from './racer-pages';
-import { allUsernamesQueryOptions, racerBatchesQueryOptions, racerErrorText, racerInfoQueryOptions } from './racer-queries';
+import {
+  allUsernamesQueryOptions,
+  racerBatchesQueryOptions,
+  racerErrorText,
+  racerInfoQueryOptions,
+} from './racer-queries';
 import { UsernamePicker } from './username-picker';
 import { topWpm, wpmAxisMax } from './wpm-axis';
 import './racers.css';
@@ -49,13 +54,23 @@ export function RacerInspector({ username, subtab, tag, from, to }: RacerInspect
     if (next) void navigate({ to: '/racers/$username/$subtab', params: { username: next, subtab }, search: { tag } });
     else void navigate({ to: '/racers', search: { tag } });
   };
-  const picker = <UsernamePicker usernames={usernames.data ?? []} loading={usernames.isPending} value={username} onChange={choose} />;
+  const picker = (
+    <UsernamePicker usernames={usernames.data ?? []} loading={usernames.isPending} value={username} onChange={choose} />
+  );
   return (
     <div className="racers-page">
       <h1 className="page-title">Racer Inspector</h1>
       {username ? (
         // Keyed by racer and linked range: choosing another one starts again at page 1 with its date range.
-        <RacerDetails key={`${username}|${from ?? ''}|${to ?? ''}`} username={username} subtab={subtab} tag={tag} from={from} to={to} picker={picker} />
+        <RacerDetails
+          key={`${username}|${from ?? ''}|${to ?? ''}`}
+          username={username}
+          subtab={subtab}
+          tag={tag}
+          from={from}
+          to={to}
+          picker={picker}
+        />
       ) : (
         <>
           <section className="card racer-controls">{picker}</section>
@@ -82,7 +97,8 @@ function RacerDetails({ username, subtab, tag, from, to, picker }: RacerDetailsP
   // null follows the whole history, also when new batches arrive.
   const [chosen, setChosen] = useState<DateRange | null>(() => dayRange(from, to, tz));
   const [page, setPage] = useState(1);
-  const clamped = full && chosen ? { start: Math.max(chosen.start, full.start), end: Math.min(chosen.end, full.end) } : full;
+  const clamped =
+    full && chosen ? { start: Math.max(chosen.start, full.start), end: Math.min(chosen.end, full.end) } : full;
   // A linked range wholly outside the history (an edited address) shows the whole history.
   const range = clamped && clamped.start > clamped.end ? full : clamped;
   // The slider moves at once; the table and charts follow when the browser has time.

@@ -18,10 +18,18 @@ describe('dayRange', () => {
 
 describe('compareRange', () => {
   it('defaults to the last 30 days ending today', () => {
-    expect(compareRange(undefined, undefined, '2026-03-30')).toEqual({ from: '2026-03-01', to: '2026-03-30', problem: null });
+    expect(compareRange(undefined, undefined, '2026-03-30')).toEqual({
+      from: '2026-03-01',
+      to: '2026-03-30',
+      problem: null,
+    });
   });
   it('keeps a valid range and replaces a bad one, saying why', () => {
-    expect(compareRange('2026-01-01', '2026-01-05', '2026-03-30')).toEqual({ from: '2026-01-01', to: '2026-01-05', problem: null });
+    expect(compareRange('2026-01-01', '2026-01-05', '2026-03-30')).toEqual({
+      from: '2026-01-01',
+      to: '2026-01-05',
+      problem: null,
+    });
     expect(compareRange('2026-01-05', '2026-01-01', '2026-03-30').problem).toMatch(/starts after it ends/);
     expect(compareRange('2024-01-01', '2026-01-01', '2026-03-30').problem).toMatch(/longer than 366 days/);
     expect(compareRange('2026-01-01', undefined, '2026-03-30')).toMatchObject({ from: '2026-03-01', to: '2026-03-30' });

@@ -3,7 +3,12 @@
  * batch history (the compact columns shape: ~1.5 MB for a year instead of ~9 MB of rows).
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AllUsernamesResponse, BatchColumns, RacerBatchColumnsResponse, RacerInfo } from '../../../contract/racers';
+import type {
+  AllUsernamesResponse,
+  BatchColumns,
+  RacerBatchColumnsResponse,
+  RacerInfo,
+} from '../../../contract/racers';
 import { ApiError, apiGet } from '../../lib/api';
 import { racerInfoQueryKey } from '../../lib/bot-flag';
 

@@ -25,7 +25,9 @@ export function ThisIsMeButton({ info }: { info: RacerInfo }) {
     <button
       type="button"
       className="btn btn-secondary btn-sm"
-      onClick={() => setMyRacer({ username: info.username, displayName: info.displayName || info.username, teamTag: info.teamTag })}
+      onClick={() =>
+        setMyRacer({ username: info.username, displayName: info.displayName || info.username, teamTag: info.teamTag })
+      }
     >
       <UserIcon width={16} height={16} />
       This is me

@@ -22,11 +22,35 @@ export function healthColumns(team: RosterHealthResponse): Column<RosterHealthRo
   return [
     displayNameColumn<RosterHealthRow>(),
     { key: 'Attention', header: 'Needs Attention', sortable: true, render: (m) => <Reasons row={m} /> },
-    { key: 'DaysSinceLastRace', header: 'Since Last Race', sortable: true, numeric: true, render: (m) => formatIdleDays(m.DaysSinceLastRace) },
+    {
+      key: 'DaysSinceLastRace',
+      header: 'Since Last Race',
+      sortable: true,
+      numeric: true,
+      render: (m) => formatIdleDays(m.DaysSinceLastRace),
+    },
     { key: 'LastRace', header: 'Last Race (CT)', render: (m) => formatSiteMinute(m.LastRace) },
-    { key: 'RacesThisWeek', header: 'Races This Week', sortable: true, numeric: true, render: (m) => formatAgainst(m.RacesThisWeek, team.WeeklyRequirement) },
-    { key: 'RacesLastWeek', header: 'Races Last Week', sortable: true, numeric: true, render: (m) => formatAgainst(m.RacesLastWeek, team.WeeklyRequirement) },
-    { key: 'LifetimeRaces', header: 'Lifetime Races', sortable: true, numeric: true, render: (m) => formatInt(m.LifetimeRaces) },
+    {
+      key: 'RacesThisWeek',
+      header: 'Races This Week',
+      sortable: true,
+      numeric: true,
+      render: (m) => formatAgainst(m.RacesThisWeek, team.WeeklyRequirement),
+    },
+    {
+      key: 'RacesLastWeek',
+      header: 'Races Last Week',
+      sortable: true,
+      numeric: true,
+      render: (m) => formatAgainst(m.RacesLastWeek, team.WeeklyRequirement),
+    },
+    {
+      key: 'LifetimeRaces',
+      header: 'Lifetime Races',
+      sortable: true,
+      numeric: true,
+      render: (m) => formatInt(m.LifetimeRaces),
+    },
     { key: 'AvgWPM', header: 'Avg WPM', sortable: true, numeric: true, render: (m) => formatWpm(m.AvgWPM) },
   ];
 }

@@ -6,7 +6,14 @@
 import type { RosterHealthRow } from '../../../contract/roster-health';
 import { compareText, nextSort, sortedBy, type SortState, type SortValue } from '../../lib/sort';
 
-export type HealthSortKey = 'CurrentDisplayName' | 'DaysSinceLastRace' | 'RacesThisWeek' | 'RacesLastWeek' | 'LifetimeRaces' | 'AvgWPM' | 'Attention';
+export type HealthSortKey =
+  | 'CurrentDisplayName'
+  | 'DaysSinceLastRace'
+  | 'RacesThisWeek'
+  | 'RacesLastWeek'
+  | 'LifetimeRaces'
+  | 'AvgWPM'
+  | 'Attention';
 export type HealthSort = SortState<HealthSortKey>;
 
 export const DEFAULT_HEALTH_SORT: HealthSort = { key: 'Attention', dir: 'desc' };

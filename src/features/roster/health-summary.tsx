@@ -11,7 +11,8 @@ export function HealthSummary({ tag }: { tag: string }) {
     <p className="health-summary">
       {needing ? (
         <>
-          <strong>{needing}</strong> of <strong>{data.members.length}</strong> members need attention (idle, below a requirement, or flagged by the game).{' '}
+          <strong>{needing}</strong> of <strong>{data.members.length}</strong> members need attention (idle, below a
+          requirement, or flagged by the game).{' '}
         </>
       ) : (
         <>Every member is active and meets the team's requirements. </>

@@ -24,7 +24,11 @@ function Requirements({ team }: { team: RosterHealthResponse }) {
   ].filter((p): p is string => p !== null);
   return (
     <p className="health-requirements">
-      {parts.length ? <>Team requirements: {parts.join(', ')}. </> : <>This team sets no race or speed requirements. </>}
+      {parts.length ? (
+        <>Team requirements: {parts.join(', ')}. </>
+      ) : (
+        <>This team sets no race or speed requirements. </>
+      )}
       This week runs from Sunday {team.WeekStart} to today; a week's requirement is checked on the last complete week.
     </p>
   );
@@ -37,12 +41,21 @@ export function HealthTable({ tag }: { tag: string }) {
   const me = useMyRacer();
   const members = query.data?.members;
   const needing = useMemo(() => (members ?? []).filter((m) => m.Attention.length > 0), [members]);
-  const shown = useMemo(() => sortHealth(attentionOnly ? needing : (members ?? []), sort), [members, needing, attentionOnly, sort]);
+  const shown = useMemo(
+    () => sortHealth(attentionOnly ? needing : (members ?? []), sort),
+    [members, needing, attentionOnly, sort],
+  );
 
   return (
     <Card
       title={members ? `Health (${needing.length} of ${members.length} need attention)` : 'Health'}
-      actions={<ExportButtons fileBase={healthFileBase(tag)} sheets={() => [healthSheet(tag, shown)]} disabled={!shown.length} />}
+      actions={
+        <ExportButtons
+          fileBase={healthFileBase(tag)}
+          sheets={() => [healthSheet(tag, shown)]}
+          disabled={!shown.length}
+        />
+      }
       className="health-card"
     >
       <OfflineNote updatedAt={query.dataUpdatedAt} />

@@ -13,9 +13,18 @@ import { membershipLogQueryOptions } from './health-queries';
 
 function logColumns(tag: string): Column<MembershipEvent>[] {
   return [
-    { key: 'CurrentDisplayName', identity: true, header: 'Current Display Name', render: (e) => <RacerName name={e.CurrentDisplayName} username={e.Username} bot={false} /> },
+    {
+      key: 'CurrentDisplayName',
+      identity: true,
+      header: 'Current Display Name',
+      render: (e) => <RacerName name={e.CurrentDisplayName} username={e.Username} bot={false} />,
+    },
     { key: 'At', header: 'Date (CT)', render: (e) => formatSiteMinute(e.At) },
-    { key: 'Kind', header: 'Event', render: (e) => <span className={`log-kind log-${e.Kind}`}>{KIND_LABEL[e.Kind]}</span> },
+    {
+      key: 'Kind',
+      header: 'Event',
+      render: (e) => <span className={`log-kind log-${e.Kind}`}>{KIND_LABEL[e.Kind]}</span>,
+    },
     { key: 'Details', header: 'Name Change', render: (e) => (e.Kind === 'name' ? `${e.From} → ${e.To}` : MISSING) },
     { key: 'Username', header: 'Username', render: (e) => <UsernameLink username={e.Username} tag={tag} /> },
   ];
@@ -27,7 +36,13 @@ export function MembershipLog({ tag }: { tag: string }) {
   return (
     <Card
       title={query.data ? `Membership log (${rows.length})` : 'Membership log'}
-      actions={<ExportButtons fileBase={membershipLogFileBase(tag)} sheets={() => [membershipLogSheet(tag, rows)]} disabled={!rows.length} />}
+      actions={
+        <ExportButtons
+          fileBase={membershipLogFileBase(tag)}
+          sheets={() => [membershipLogSheet(tag, rows)]}
+          disabled={!rows.length}
+        />
+      }
       className="membership-log-card"
     >
       <OfflineNote updatedAt={query.dataUpdatedAt} />

@@ -13,7 +13,9 @@ import { SquadBadge } from '../../ui/squad-badge';
 import { formatDayOf } from './roster-format';
 
 /** A member's name: the game profile link with the bot marker and the Banned / Warned badge (roster and Health). */
-export function displayNameColumn<Row extends { CurrentDisplayName: string; Username: string; bot: 0 | 1; GameStatus: GameStatus }>(): Column<Row> {
+export function displayNameColumn<
+  Row extends { CurrentDisplayName: string; Username: string; bot: 0 | 1; GameStatus: GameStatus },
+>(): Column<Row> {
   return {
     key: 'CurrentDisplayName',
     identity: true,
@@ -29,7 +31,11 @@ export function displayNameColumn<Row extends { CurrentDisplayName: string; User
 }
 
 /** `botToggle` renders an admin's per-row bot control; without it the column is left out. */
-export function rosterColumns(tag: string, withRequirement: boolean, botToggle?: (m: RosterMember) => ReactNode): Column<RosterMember>[] {
+export function rosterColumns(
+  tag: string,
+  withRequirement: boolean,
+  botToggle?: (m: RosterMember) => ReactNode,
+): Column<RosterMember>[] {
   const columns: Column<RosterMember>[] = [
     displayNameColumn(),
     {
@@ -39,13 +45,30 @@ export function rosterColumns(tag: string, withRequirement: boolean, botToggle?:
       render: (m) => <UsernameLink username={m.Username} tag={tag} />,
     },
     { key: 'Tag', header: 'Team Tag', render: (m) => m.Tag },
-    { key: 'SquadName', header: 'Squad Name', sortable: true, render: (m) => <SquadBadge squad={m.squad} customName={m.SquadName} /> },
+    {
+      key: 'SquadName',
+      header: 'Squad Name',
+      sortable: true,
+      render: (m) => <SquadBadge squad={m.squad} customName={m.SquadName} />,
+    },
     { key: 'Joined', header: 'Joined', sortable: true, render: (m) => formatDayOf(m.Joined) },
     { key: 'TeamRaces', header: 'Team Races', sortable: true, numeric: true, render: (m) => formatInt(m.TeamRaces) },
-    { key: 'LifetimeRaces', header: 'Lifetime Races', sortable: true, numeric: true, render: (m) => formatInt(m.LifetimeRaces) },
+    {
+      key: 'LifetimeRaces',
+      header: 'Lifetime Races',
+      sortable: true,
+      numeric: true,
+      render: (m) => formatInt(m.LifetimeRaces),
+    },
     { key: 'AvgWPM', header: 'Avg WPM', sortable: true, numeric: true, render: (m) => formatWpm(m.AvgWPM) },
     { key: 'TopWPM', header: 'Top WPM', sortable: true, numeric: true, render: (m) => formatWpm(m.TopWPM) },
-    { key: 'RacesLast7Days', header: 'Races (7 Days)', sortable: true, numeric: true, render: (m) => formatInt(m.RacesLast7Days) },
+    {
+      key: 'RacesLast7Days',
+      header: 'Races (7 Days)',
+      sortable: true,
+      numeric: true,
+      render: (m) => formatInt(m.RacesLast7Days),
+    },
   ];
   if (withRequirement) {
     columns.push({
@@ -53,7 +76,9 @@ export function rosterColumns(tag: string, withRequirement: boolean, botToggle?:
       header: 'Weekly Requirement',
       sortable: true,
       render: (m) =>
-        m.MeetsWeeklyRequirement === null ? MISSING : (
+        m.MeetsWeeklyRequirement === null ? (
+          MISSING
+        ) : (
           <span className={`req-pill ${m.MeetsWeeklyRequirement ? 'req-met' : 'req-short'}`}>
             {m.MeetsWeeklyRequirement ? 'Met' : 'Short'}
           </span>

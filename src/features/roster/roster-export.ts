@@ -19,7 +19,10 @@ export function rosterSheet(tag: string, rows: RosterMember[]): ExportSheet<Rost
       { header: 'Avg WPM', value: (m) => m.AvgWPM },
       { header: 'Top WPM', value: (m) => m.TopWPM },
       { header: 'Races (7 Days)', value: (m) => m.RacesLast7Days },
-      { header: 'Meets Weekly Requirement', value: (m) => (m.MeetsWeeklyRequirement === null ? null : m.MeetsWeeklyRequirement ? 'Yes' : 'No') },
+      {
+        header: 'Meets Weekly Requirement',
+        value: (m) => (m.MeetsWeeklyRequirement === null ? null : m.MeetsWeeklyRequirement ? 'Yes' : 'No'),
+      },
       { header: 'Bot', value: (m) => m.bot },
     ],
   };

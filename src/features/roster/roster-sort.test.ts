@@ -4,9 +4,23 @@ import { DEFAULT_ROSTER_SORT, nextRosterSort, sortRoster, squadLabel } from './r
 
 function member(over: Partial<RosterMember>): RosterMember {
   return {
-    UserID: 1, Username: 'x', CurrentDisplayName: 'X', Tag: 'T', Role: null, squad: '', SquadName: null,
-    Joined: '2025-01-01 00:00:00', TeamRaces: 0, LifetimeRaces: 0, AvgWPM: 0, TopWPM: 0, bot: 0, GameStatus: null,
-    RacesLast7Days: 0, MeetsWeeklyRequirement: null, ...over,
+    UserID: 1,
+    Username: 'x',
+    CurrentDisplayName: 'X',
+    Tag: 'T',
+    Role: null,
+    squad: '',
+    SquadName: null,
+    Joined: '2025-01-01 00:00:00',
+    TeamRaces: 0,
+    LifetimeRaces: 0,
+    AvgWPM: 0,
+    TopWPM: 0,
+    bot: 0,
+    GameStatus: null,
+    RacesLast7Days: 0,
+    MeetsWeeklyRequirement: null,
+    ...over,
   };
 }
 
@@ -14,9 +28,31 @@ const names = (rows: RosterMember[]) => rows.map((r) => r.Username);
 
 describe('roster sort', () => {
   const rows = [
-    member({ Username: 'amy', CurrentDisplayName: 'zed', squad: 'Mango', Joined: '2025-03-01 09:00:00', TeamRaces: 900, AvgWPM: 75.5 }),
-    member({ Username: 'ben', CurrentDisplayName: 'Yak', squad: '', Joined: '2024-12-31 23:59:59', TeamRaces: 10000, AvgWPM: 120 }),
-    member({ Username: 'cat', CurrentDisplayName: 'xray', squad: 'Avocado', SquadName: 'Zebras', Joined: '2025-03-01 08:00:00', TeamRaces: 80, AvgWPM: null }),
+    member({
+      Username: 'amy',
+      CurrentDisplayName: 'zed',
+      squad: 'Mango',
+      Joined: '2025-03-01 09:00:00',
+      TeamRaces: 900,
+      AvgWPM: 75.5,
+    }),
+    member({
+      Username: 'ben',
+      CurrentDisplayName: 'Yak',
+      squad: '',
+      Joined: '2024-12-31 23:59:59',
+      TeamRaces: 10000,
+      AvgWPM: 120,
+    }),
+    member({
+      Username: 'cat',
+      CurrentDisplayName: 'xray',
+      squad: 'Avocado',
+      SquadName: 'Zebras',
+      Joined: '2025-03-01 08:00:00',
+      TeamRaces: 80,
+      AvgWPM: null,
+    }),
     member({ Username: 'dan', CurrentDisplayName: 'Wolf', squad: 'Fig', Joined: null, TeamRaces: 9000, AvgWPM: 99 }),
   ];
 

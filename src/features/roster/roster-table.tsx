@@ -21,7 +21,12 @@ import { currentDisplayNamesQueryOptions } from './roster-queries';
 import { DEFAULT_ROSTER_SORT, nextRosterSort, sortRoster, type RosterSort, type RosterSortKey } from './roster-sort';
 import { useBotFlag } from '../../lib/bot-flag';
 
-function RequirementSummary({ rows, requirement, shortOnly, onShortOnly }: {
+function RequirementSummary({
+  rows,
+  requirement,
+  shortOnly,
+  onShortOnly,
+}: {
   rows: RosterMember[];
   requirement: number;
   shortOnly: boolean;
@@ -59,7 +64,13 @@ export function RosterTable({ tag, weeklyRequirement }: { tag: string; weeklyReq
   const offlineReason = online ? undefined : 'Flagging a bot needs a connection';
   const botToggle = isAdmin
     ? (m: RosterMember) => (
-        <BotFlagButton username={m.Username} bot={m.bot === 1} busy={botFlag.pending === m.Username} disabledReason={offlineReason} onToggle={botFlag.toggle} />
+        <BotFlagButton
+          username={m.Username}
+          bot={m.bot === 1}
+          busy={botFlag.pending === m.Username}
+          disabledReason={offlineReason}
+          onToggle={botFlag.toggle}
+        />
       )
     : undefined;
   const columns = rosterColumns(tag, withRequirement, botToggle);
@@ -67,7 +78,13 @@ export function RosterTable({ tag, weeklyRequirement }: { tag: string; weeklyReq
   return (
     <Card
       title={query.data ? `Roster (${rows.length} members)` : 'Roster'}
-      actions={<ExportButtons fileBase={rosterFileBase(tag)} sheets={() => [rosterSheet(tag, shown)]} disabled={!shown.length} />}
+      actions={
+        <ExportButtons
+          fileBase={rosterFileBase(tag)}
+          sheets={() => [rosterSheet(tag, shown)]}
+          disabled={!shown.length}
+        />
+      }
       className="roster-card"
     >
       <OfflineNote updatedAt={query.dataUpdatedAt} />
@@ -87,7 +104,12 @@ export function RosterTable({ tag, weeklyRequirement }: { tag: string; weeklyReq
             </div>
           ) : null}
           {withRequirement && weeklyRequirement ? (
-            <RequirementSummary rows={rows} requirement={weeklyRequirement} shortOnly={shortOnly} onShortOnly={setShortOnly} />
+            <RequirementSummary
+              rows={rows}
+              requirement={weeklyRequirement}
+              shortOnly={shortOnly}
+              onShortOnly={setShortOnly}
+            />
           ) : null}
           <DataTable
             caption={`Roster of ${tag}`}

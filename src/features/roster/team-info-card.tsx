@@ -24,12 +24,17 @@ function fields(info: TeamInfo): Array<[string, ReactNode]> {
   return [
     ['Tag', info.Tag],
     ['Name', text(info.name)],
-    ['Tag Color', colour ? (
-      <span className="team-colour">
-        <span className="team-colour-swatch" style={{ background: colour }} aria-hidden="true" />
-        {colour}
-      </span>
-    ) : text(info.tagColor)],
+    [
+      'Tag Color',
+      colour ? (
+        <span className="team-colour">
+          <span className="team-colour-swatch" style={{ background: colour }} aria-hidden="true" />
+          {colour}
+        </span>
+      ) : (
+        text(info.tagColor)
+      ),
+    ],
     ['Created', info.createdStamp ? formatCT(info.createdStamp, 'MMM d, yyyy') : NA],
     ['Captain', text(info.captain)],
     ['Username', text(info.username)],
@@ -52,7 +57,11 @@ export function TeamInfoCard({ tag }: { tag: string }) {
       </h2>
       <InfoGrid className="team-info-grid">
         {fields(data).map(([label, value]) => (
-          <InfoItem key={label} label={label} className={`team-info-item${label === 'Other Requirements' ? ' team-info-wide' : ''}`}>
+          <InfoItem
+            key={label}
+            label={label}
+            className={`team-info-item${label === 'Other Requirements' ? ' team-info-wide' : ''}`}
+          >
             {value}
           </InfoItem>
         ))}

@@ -54,8 +54,19 @@ export function AdminEventsPanel({ tag, ownTeam }: AdminEventsPanelProps) {
   });
 
   const columns: Column<Event>[] = [
-    { key: 'Title', header: 'Title', className: 'cell-title', identity: true, render: (e) => <span className="event-title">{e.Title}</span> },
-    { key: 'Description', header: 'Description', className: 'cell-description', render: (e) => <span title={e.Description}>{e.Description || '-'}</span> },
+    {
+      key: 'Title',
+      header: 'Title',
+      className: 'cell-title',
+      identity: true,
+      render: (e) => <span className="event-title">{e.Title}</span>,
+    },
+    {
+      key: 'Description',
+      header: 'Description',
+      className: 'cell-description',
+      render: (e) => <span title={e.Description}>{e.Description || '-'}</span>,
+    },
     { key: 'Status', header: 'Status', render: (e) => <EventStatusBadge status={e.Status} /> },
     { key: 'StartTime', header: `Start Time (${ct})`, render: (e) => formatCT(e.StartTime).replace(` ${ct}`, '') },
     { key: 'EndTime', header: `End Time (${ct})`, render: (e) => formatCT(e.EndTime).replace(` ${ct}`, '') },
@@ -64,17 +75,41 @@ export function AdminEventsPanel({ tag, ownTeam }: AdminEventsPanelProps) {
       key: 'Actions',
       header: 'Actions',
       render: (e) => {
-        if (!canChange(e)) return <span className="disabled-reason cell-reason">Only an admin can change an event with other teams</span>;
+        if (!canChange(e))
+          return (
+            <span className="disabled-reason cell-reason">Only an admin can change an event with other teams</span>
+          );
         const reason = offlineReason;
         return (
           <div className="row-actions">
-            <button type="button" className="icon-btn action-btn" aria-label={`Edit ${e.Title}`} title={reason ?? 'Edit'} disabled={!!reason} onClick={() => setOpen({ kind: 'edit', event: e })}>
+            <button
+              type="button"
+              className="icon-btn action-btn"
+              aria-label={`Edit ${e.Title}`}
+              title={reason ?? 'Edit'}
+              disabled={!!reason}
+              onClick={() => setOpen({ kind: 'edit', event: e })}
+            >
               <EditIcon />
             </button>
-            <button type="button" className="icon-btn action-btn" aria-label={`Pay-to-play settings for ${e.Title}`} title={reason ?? 'Pay-to-play settings'} disabled={!!reason} onClick={() => setOpen({ kind: 'pay', event: e })}>
+            <button
+              type="button"
+              className="icon-btn action-btn"
+              aria-label={`Pay-to-play settings for ${e.Title}`}
+              title={reason ?? 'Pay-to-play settings'}
+              disabled={!!reason}
+              onClick={() => setOpen({ kind: 'pay', event: e })}
+            >
               <MoneyIcon />
             </button>
-            <button type="button" className="icon-btn action-btn action-danger" aria-label={`Delete ${e.Title}`} title={reason ?? 'Delete'} disabled={!!reason} onClick={() => setOpen({ kind: 'delete', event: e })}>
+            <button
+              type="button"
+              className="icon-btn action-btn action-danger"
+              aria-label={`Delete ${e.Title}`}
+              title={reason ?? 'Delete'}
+              disabled={!!reason}
+              onClick={() => setOpen({ kind: 'delete', event: e })}
+            >
               <TrashIcon />
             </button>
           </div>
@@ -89,7 +124,14 @@ export function AdminEventsPanel({ tag, ownTeam }: AdminEventsPanelProps) {
         <h2 id="admin-events-title" className="card-title">
           Events of {tag}
         </h2>
-        <button type="button" className="btn btn-primary" onClick={() => setOpen({ kind: 'add' })} disabled={!online} title={offlineReason} aria-describedby={offlineReason ? 'admin-events-offline' : undefined}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => setOpen({ kind: 'add' })}
+          disabled={!online}
+          title={offlineReason}
+          aria-describedby={offlineReason ? 'admin-events-offline' : undefined}
+        >
           <PlusIcon />
           Add Event
         </button>
@@ -99,7 +141,14 @@ export function AdminEventsPanel({ tag, ownTeam }: AdminEventsPanelProps) {
         <Loading text="Loading events..." />
       ) : (
         // A failed list shows empty (spec §8).
-        <DataTable columns={columns} rows={events.data ?? []} rowKey={(e) => String(e.EventID)} emptyText={`No events for ${tag} yet.`} caption={`Events of ${tag}`} leadColumns={['Actions']} />
+        <DataTable
+          columns={columns}
+          rows={events.data ?? []}
+          rowKey={(e) => String(e.EventID)}
+          emptyText={`No events for ${tag} yet.`}
+          caption={`Events of ${tag}`}
+          leadColumns={['Actions']}
+        />
       )}
       <EventDialog
         open={open?.kind === 'add' || open?.kind === 'edit'}
@@ -109,7 +158,11 @@ export function AdminEventsPanel({ tag, ownTeam }: AdminEventsPanelProps) {
         onClose={close}
         onSaved={(res) => saved(open?.kind === 'edit' ? open.event : null, res.event)}
       />
-      <PayToPlayDialog event={open?.kind === 'pay' ? open.event : null} onClose={close} onSaved={(res) => saved(res.event, res.event)} />
+      <PayToPlayDialog
+        event={open?.kind === 'pay' ? open.event : null}
+        onClose={close}
+        onSaved={(res) => saved(res.event, res.event)}
+      />
       <ConfirmDialog
         open={open?.kind === 'delete'}
         title="Delete Event?"

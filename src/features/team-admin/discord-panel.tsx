@@ -42,7 +42,8 @@ function DiscordForm({ tag, settings, updatedAt }: { tag: string; settings: Disc
 
   const key = discordQueryOptions(tag).queryKey;
   const save = useMutation({
-    mutationFn: () => saveDiscord({ tag, eventStandings, dailyTop, memberLog, ...(url.trim() ? { url: url.trim() } : {}) }),
+    mutationFn: () =>
+      saveDiscord({ tag, eventStandings, dailyTop, memberLog, ...(url.trim() ? { url: url.trim() } : {}) }),
     onSuccess: (next) => {
       qc.setQueryData(key, next);
       setUrl('');
@@ -72,7 +73,8 @@ function DiscordForm({ tag, settings, updatedAt }: { tag: string; settings: Disc
   function submit(e: FormEvent) {
     e.preventDefault();
     setNotice('');
-    if (!settings.connected && !url.trim()) return setError('Paste the webhook URL from Discord (Channel settings → Integrations → Webhooks)');
+    if (!settings.connected && !url.trim())
+      return setError('Paste the webhook URL from Discord (Channel settings → Integrations → Webhooks)');
     save.mutate();
   }
 
@@ -86,7 +88,9 @@ function DiscordForm({ tag, settings, updatedAt }: { tag: string; settings: Disc
           Discord
         </h2>
         <p className="card-hint">
-          {settings.connected ? `Posting to the webhook ending in …${settings.urlEnding}.` : `${tag} is not connected to Discord.`}
+          {settings.connected
+            ? `Posting to the webhook ending in …${settings.urlEnding}.`
+            : `${tag} is not connected to Discord.`}
           {settings.linksOn ? '' : ' Posts carry no links until the server’s SITE_URL is set.'}
         </p>
       </div>
@@ -101,11 +105,14 @@ function DiscordForm({ tag, settings, updatedAt }: { tag: string; settings: Disc
             spellCheck={false}
             value={url}
             onChange={(e) => setUrl(e.target.value)}
-            placeholder={settings.connected ? `Leave empty to keep …${settings.urlEnding}` : 'https://discord.com/api/webhooks/…'}
+            placeholder={
+              settings.connected ? `Leave empty to keep …${settings.urlEnding}` : 'https://discord.com/api/webhooks/…'
+            }
             aria-describedby={`${id}-url-hint`}
           />
           <span id={`${id}-url-hint`} className="field-hint">
-            From the channel’s settings: Integrations → Webhooks → Copy Webhook URL. It is kept on the server and never shown again.
+            From the channel’s settings: Integrations → Webhooks → Copy Webhook URL. It is kept on the server and never
+            shown again.
           </span>
         </div>
         <fieldset className="discord-posts">
@@ -132,7 +139,14 @@ function DiscordForm({ tag, settings, updatedAt }: { tag: string; settings: Disc
         <div className="form-actions form-actions-wrap">
           <DisabledReason id={`${id}-reason`} reason={testReason} />
           {settings.connected && (
-            <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)} disabled={busy || !!offline} title={offline} aria-describedby={offline ? `${id}-reason` : undefined}>
+            <button
+              type="button"
+              className="btn btn-danger"
+              onClick={() => setConfirming(true)}
+              disabled={busy || !!offline}
+              title={offline}
+              aria-describedby={offline ? `${id}-reason` : undefined}
+            >
               Remove
             </button>
           )}
@@ -149,7 +163,13 @@ function DiscordForm({ tag, settings, updatedAt }: { tag: string; settings: Disc
           >
             {test.isPending ? 'Sending…' : 'Send a test message'}
           </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || !!offline} title={offline} aria-describedby={offline ? `${id}-reason` : undefined}>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={busy || !!offline}
+            title={offline}
+            aria-describedby={offline ? `${id}-reason` : undefined}
+          >
             {save.isPending ? 'Saving…' : 'Save'}
           </button>
         </div>

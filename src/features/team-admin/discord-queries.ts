@@ -15,5 +15,6 @@ export function discordQueryOptions(tag: string) {
 }
 
 export const saveDiscord = (body: DiscordSettingsBody) => apiSend<DiscordSettings>('PUT', '/api/admin/discord', body);
-export const removeDiscord = (tag: string) => apiSend<SuccessResponse>('DELETE', `/api/admin/discord/${encodeURIComponent(tag)}`);
+export const removeDiscord = (tag: string) =>
+  apiSend<SuccessResponse>('DELETE', `/api/admin/discord/${encodeURIComponent(tag)}`);
 export const testDiscord = (tag: string) => apiSend<DiscordTestResponse>('POST', '/api/admin/discord/test', { tag });

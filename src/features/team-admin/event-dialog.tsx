@@ -49,7 +49,10 @@ function EventForm({ event, tag, teamHint, onClose, onSaved }: EventDialogProps)
     onSuccess: onSaved,
     onError: (err) => setError(errorText(err, event ? 'Failed to update event' : 'Failed to add event')),
   });
-  const set = <K extends keyof EventFormValues>(k: K) => (value: EventFormValues[K]) => setV((prev) => ({ ...prev, [k]: value }));
+  const set =
+    <K extends keyof EventFormValues>(k: K) =>
+    (value: EventFormValues[K]) =>
+      setV((prev) => ({ ...prev, [k]: value }));
   const status = event ? derivedStatus(v, tz, Date.now()) : null;
 
   function submit(e: FormEvent) {
@@ -64,7 +67,14 @@ function EventForm({ event, tag, teamHint, onClose, onSaved }: EventDialogProps)
     <form className="form event-form" onSubmit={submit} noValidate>
       <div className="field">
         <label htmlFor="event-title">Title</label>
-        <input id="event-title" value={v.Title} onChange={(e) => set('Title')(e.target.value)} required maxLength={200} autoFocus />
+        <input
+          id="event-title"
+          value={v.Title}
+          onChange={(e) => set('Title')(e.target.value)}
+          required
+          maxLength={200}
+          autoFocus
+        />
       </div>
       <div className="field">
         <label htmlFor="event-tags">Team Tag(s)</label>
@@ -85,11 +95,23 @@ function EventForm({ event, tag, teamHint, onClose, onSaved }: EventDialogProps)
       <div className="field-row">
         <div className="field">
           <label htmlFor="event-start">Start Time ({ct})</label>
-          <input id="event-start" type="datetime-local" value={v.StartTime} onChange={(e) => set('StartTime')(e.target.value)} required />
+          <input
+            id="event-start"
+            type="datetime-local"
+            value={v.StartTime}
+            onChange={(e) => set('StartTime')(e.target.value)}
+            required
+          />
         </div>
         <div className="field">
           <label htmlFor="event-end">End Time ({ct})</label>
-          <input id="event-end" type="datetime-local" value={v.EndTime} onChange={(e) => set('EndTime')(e.target.value)} required />
+          <input
+            id="event-end"
+            type="datetime-local"
+            value={v.EndTime}
+            onChange={(e) => set('EndTime')(e.target.value)}
+            required
+          />
         </div>
       </div>
       {status ? (
@@ -99,7 +121,12 @@ function EventForm({ event, tag, teamHint, onClose, onSaved }: EventDialogProps)
       ) : null}
       <div className="field">
         <label htmlFor="event-sort">Default Sort</label>
-        <select id="event-sort" value={v.DefaultSort} onChange={(e) => set('DefaultSort')(e.target.value as DefaultSort)} required>
+        <select
+          id="event-sort"
+          value={v.DefaultSort}
+          onChange={(e) => set('DefaultSort')(e.target.value as DefaultSort)}
+          required
+        >
           {SORTS.map((s) => (
             <option key={s} value={s}>
               {s}
@@ -109,9 +136,21 @@ function EventForm({ event, tag, teamHint, onClose, onSaved }: EventDialogProps)
       </div>
       <div className="field">
         <label htmlFor="event-description">Description</label>
-        <textarea id="event-description" rows={3} value={v.Description} onChange={(e) => set('Description')(e.target.value)} maxLength={5000} />
+        <textarea
+          id="event-description"
+          rows={3}
+          value={v.Description}
+          onChange={(e) => set('Description')(e.target.value)}
+          maxLength={5000}
+        />
       </div>
-      <FormFooter error={error} pending={save.isPending} online={online} submitLabel={event ? 'Save' : 'Add Event'} onCancel={onClose} />
+      <FormFooter
+        error={error}
+        pending={save.isPending}
+        online={online}
+        submitLabel={event ? 'Save' : 'Add Event'}
+        onCancel={onClose}
+      />
     </form>
   );
 }

@@ -4,9 +4,21 @@ import { derivedStatus, formProblem, formValues, requestBody, toDateTimeLocal } 
 
 const TZ = 'America/Chicago';
 const EVENT: Event = {
-  EventID: 7, Title: 'Sprint', Description: 'Fast', Status: 'Pending', StartTime: '2026-03-12 19:00:00', EndTime: '2026-03-14 19:00:30',
-  TeamTag: 'ALPHA BRAVO', DefaultSort: 'Points', MinRaces: null, QualifyingRaces: null, RaceIncrement: null,
-  PayoutIncrement: null, Cap: null, AccBonus96: null, AccBonus98: null,
+  EventID: 7,
+  Title: 'Sprint',
+  Description: 'Fast',
+  Status: 'Pending',
+  StartTime: '2026-03-12 19:00:00',
+  EndTime: '2026-03-14 19:00:30',
+  TeamTag: 'ALPHA BRAVO',
+  DefaultSort: 'Points',
+  MinRaces: null,
+  QualifyingRaces: null,
+  RaceIncrement: null,
+  PayoutIncrement: null,
+  Cap: null,
+  AccBonus96: null,
+  AccBonus98: null,
 };
 
 describe('event form', () => {
@@ -16,9 +28,21 @@ describe('event form', () => {
   });
 
   it('starts empty for a new event with the selected team and Races, or from the event', () => {
-    expect(formValues(null, 'ALPHA')).toEqual({ Title: '', TeamTag: 'ALPHA', StartTime: '', EndTime: '', DefaultSort: 'Races', Description: '' });
+    expect(formValues(null, 'ALPHA')).toEqual({
+      Title: '',
+      TeamTag: 'ALPHA',
+      StartTime: '',
+      EndTime: '',
+      DefaultSort: 'Races',
+      Description: '',
+    });
     expect(formValues(EVENT, 'ALPHA')).toEqual({
-      Title: 'Sprint', TeamTag: 'ALPHA BRAVO', StartTime: '2026-03-12T19:00', EndTime: '2026-03-14T19:00:30', DefaultSort: 'Points', Description: 'Fast',
+      Title: 'Sprint',
+      TeamTag: 'ALPHA BRAVO',
+      StartTime: '2026-03-12T19:00',
+      EndTime: '2026-03-14T19:00:30',
+      DefaultSort: 'Points',
+      Description: 'Fast',
     });
   });
 

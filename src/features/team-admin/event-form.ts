@@ -4,8 +4,8 @@
  */
 import type { EventFormBody } from '../../../contract/admin-events';
 import type { DefaultSort, Event, EventStatus } from '../../../contract/events';
-import { eventStatus } from '../../../server/domain/event-status';
-import { parseSiteDateTime } from '../../../server/domain/site-time';
+import { eventStatus } from '../../../rules/event-status';
+import { parseSiteDateTime } from '../../../rules/site-time';
 
 export interface EventFormValues {
   Title: string;
@@ -25,7 +25,8 @@ export function toDateTimeLocal(s: string): string {
 
 /** An empty form for a new event of `tag`, or the event's own values. */
 export function formValues(event: Event | null, tag: string | undefined): EventFormValues {
-  if (!event) return { Title: '', TeamTag: tag ?? '', StartTime: '', EndTime: '', DefaultSort: 'Races', Description: '' };
+  if (!event)
+    return { Title: '', TeamTag: tag ?? '', StartTime: '', EndTime: '', DefaultSort: 'Races', Description: '' };
   return {
     Title: event.Title,
     TeamTag: event.TeamTag,
@@ -67,7 +68,11 @@ export function requestBody(v: EventFormValues): EventFormBody {
 }
 
 /** Pending, Active or Concluded at `now`; null until both times are set and valid. */
-export function derivedStatus(v: Pick<EventFormValues, 'StartTime' | 'EndTime'>, tz: string, now: number): EventStatus | null {
+export function derivedStatus(
+  v: Pick<EventFormValues, 'StartTime' | 'EndTime'>,
+  tz: string,
+  now: number,
+): EventStatus | null {
   const start = v.StartTime ? parseSiteDateTime(v.StartTime, tz) : null;
   const end = v.EndTime ? parseSiteDateTime(v.EndTime, tz) : null;
   return start && end ? eventStatus(start, end, now) : null;

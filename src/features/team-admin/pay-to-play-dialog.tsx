@@ -78,7 +78,13 @@ function PayToPlayForm({ event, onClose, onSaved }: PayToPlayDialogProps & { eve
           </div>
         ))}
       </div>
-      <FormFooter error={error} pending={save.isPending} online={online} submitLabel={'Save Settings'} onCancel={onClose} />
+      <FormFooter
+        error={error}
+        pending={save.isPending}
+        online={online}
+        submitLabel={'Save Settings'}
+        onCancel={onClose}
+      />
     </form>
   );
 }

@@ -37,7 +37,9 @@ export const PAY_TO_PLAY_FIELDS: PayToPlayField[] = [
 ];
 
 export function payToPlayValues(event: Pick<Event, PayToPlayKey>): PayToPlayValues {
-  return Object.fromEntries(PAY_TO_PLAY_FIELDS.map(({ key }) => [key, String(event[key] ?? PAY_TO_PLAY_DEFAULTS[key])])) as PayToPlayValues;
+  return Object.fromEntries(
+    PAY_TO_PLAY_FIELDS.map(({ key }) => [key, String(event[key] ?? PAY_TO_PLAY_DEFAULTS[key])]),
+  ) as PayToPlayValues;
 }
 
 /** The request body, or the first problem. */

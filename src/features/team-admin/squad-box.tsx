@@ -22,7 +22,12 @@ export function SquadBox({ box, customName, members, disabled, onDrop, onRename,
   const title = customName || box;
   const headingId = `squad-box-${box}`;
   return (
-    <section className={`squad-box${box === UNASSIGNED ? ' squad-box-unassigned' : ''}`} style={{ ['--squad-colour' as string]: SQUAD_COLOURS[box] }} aria-labelledby={headingId} data-testid={`squad-box-${box}`}>
+    <section
+      className={`squad-box${box === UNASSIGNED ? ' squad-box-unassigned' : ''}`}
+      style={{ ['--squad-colour' as string]: SQUAD_COLOURS[box] }}
+      aria-labelledby={headingId}
+      data-testid={`squad-box-${box}`}
+    >
       <header className="squad-box-header">
         <h3 id={headingId} className="squad-box-title">
           <span className="squad-box-name">{title}</span>
@@ -32,7 +37,14 @@ export function SquadBox({ box, customName, members, disabled, onDrop, onRename,
           {members.length}
         </span>
         {box !== UNASSIGNED ? (
-          <button type="button" className="icon-btn squad-edit" aria-label={`Edit squad name of ${box}`} title="Edit squad name" onClick={() => onRename(box)} disabled={disabled}>
+          <button
+            type="button"
+            className="icon-btn squad-edit"
+            aria-label={`Edit squad name of ${box}`}
+            title="Edit squad name"
+            onClick={() => onRename(box)}
+            disabled={disabled}
+          >
             <EditIcon />
           </button>
         ) : null}
@@ -40,7 +52,12 @@ export function SquadBox({ box, customName, members, disabled, onDrop, onRename,
       <ul ref={listRef} className="squad-list" data-box={box} aria-label={`${title} members`}>
         {members.map((m) => (
           <li key={m.Username} className="squad-member" data-username={m.Username}>
-            <button type="button" className="squad-member-btn" onClick={() => onPick(m)} title={`Move ${m.CurrentDisplayName} to another squad`}>
+            <button
+              type="button"
+              className="squad-member-btn"
+              onClick={() => onPick(m)}
+              title={`Move ${m.CurrentDisplayName} to another squad`}
+            >
               <GripIcon className="squad-grip" />
               <span className="squad-member-text">
                 <span className="squad-member-name">{m.CurrentDisplayName}</span>

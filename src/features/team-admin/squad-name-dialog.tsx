@@ -44,7 +44,14 @@ function SquadNameForm({ tag, squad, current, onClose, onSaved }: SquadNameDialo
     <form className="form" onSubmit={submit}>
       <div className="field">
         <label htmlFor="squad-name-input">Custom name for {squad}</label>
-        <input id="squad-name-input" value={name} onChange={(e) => setName(e.target.value)} placeholder="Enter custom name" maxLength={40} autoFocus />
+        <input
+          id="squad-name-input"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="Enter custom name"
+          maxLength={40}
+          autoFocus
+        />
         <span className="field-hint">Leave empty to show “{squad}” again.</span>
       </div>
       <p className="form-error" role="alert">
@@ -52,14 +59,27 @@ function SquadNameForm({ tag, squad, current, onClose, onSaved }: SquadNameDialo
       </p>
       <DisabledReason id="squad-name-offline" reason={offline} />
       <div className="form-actions form-actions-wrap">
-        <button type="button" className="btn btn-secondary" onClick={() => save.mutate('')} disabled={save.isPending || !current || !!offline} title={offline} aria-describedby={offline ? 'squad-name-offline' : undefined}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => save.mutate('')}
+          disabled={save.isPending || !current || !!offline}
+          title={offline}
+          aria-describedby={offline ? 'squad-name-offline' : undefined}
+        >
           Remove Custom Name
         </button>
         <span className="form-actions-spacer" />
         <button type="button" className="btn btn-secondary" onClick={onClose}>
           Cancel
         </button>
-        <button type="submit" className="btn btn-primary" disabled={save.isPending || !!offline} title={offline} aria-describedby={offline ? 'squad-name-offline' : undefined}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={save.isPending || !!offline}
+          title={offline}
+          aria-describedby={offline ? 'squad-name-offline' : undefined}
+        >
           Save
         </button>
       </div>

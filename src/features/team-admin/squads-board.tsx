@@ -13,7 +13,12 @@ import { MoveMemberDialog } from './move-member-dialog';
 import { SquadBox } from './squad-box';
 import { SquadNameDialog } from './squad-name-dialog';
 import { BOXES, groupBySquad, moveMember, type BoxKey } from './squads';
-import { refreshSquads, squadMembersQueryOptions, squadNamesQueryOptions, updateMemberSquad } from './team-admin-queries';
+import {
+  refreshSquads,
+  squadMembersQueryOptions,
+  squadNamesQueryOptions,
+  updateMemberSquad,
+} from './team-admin-queries';
 
 export function SquadsBoard({ tag }: { tag: string }) {
   const qc = useQueryClient();
@@ -59,7 +64,11 @@ export function SquadsBoard({ tag }: { tag: string }) {
         <h2 id="squads-title" className="card-title">
           Squads of {tag}
         </h2>
-        <p className="card-hint">{online ? 'Drag a member to another squad, or tap a member to pick one.' : 'Offline: moving members needs a connection.'}</p>
+        <p className="card-hint">
+          {online
+            ? 'Drag a member to another squad, or tap a member to pick one.'
+            : 'Offline: moving members needs a connection.'}
+        </p>
       </div>
       {failure ? (
         <div className="state state-error squads-failure" role="alert">
@@ -93,7 +102,13 @@ export function SquadsBoard({ tag }: { tag: string }) {
           void refreshSquads(qc, tag);
         }}
       />
-      <MoveMemberDialog member={picked} names={customNames} disabled={disabled} onMove={onDrop} onClose={() => setPicked(null)} />
+      <MoveMemberDialog
+        member={picked}
+        names={customNames}
+        disabled={disabled}
+        onMove={onDrop}
+        onClose={() => setPicked(null)}
+      />
     </section>
   );
 }

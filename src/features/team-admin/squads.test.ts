@@ -5,9 +5,25 @@ const m = (Username: string, CurrentDisplayName: string, squad: string) => ({ Us
 
 describe('squads board grouping', () => {
   it('puts members without a known squad in Unassigned and sorts each box by name', () => {
-    const boxes = groupBySquad([m('z', 'zed', 'Mango'), m('a', 'Amy', 'Mango'), m('b', 'bob', ''), m('c', 'Cy', 'Kiwi')]);
+    const boxes = groupBySquad([
+      m('z', 'zed', 'Mango'),
+      m('a', 'Amy', 'Mango'),
+      m('b', 'bob', ''),
+      m('c', 'Cy', 'Kiwi'),
+    ]);
     expect(Object.keys(boxes)).toEqual(BOXES);
-    expect(BOXES).toEqual(['Unassigned', 'Avocado', 'Blueberry', 'Coconut', 'Dragonfruit', 'Durian', 'Fig', 'Grape', 'Mango', 'Peach']);
+    expect(BOXES).toEqual([
+      'Unassigned',
+      'Avocado',
+      'Blueberry',
+      'Coconut',
+      'Dragonfruit',
+      'Durian',
+      'Fig',
+      'Grape',
+      'Mango',
+      'Peach',
+    ]);
     expect(boxes.Mango.map((x) => x.Username)).toEqual(['a', 'z']);
     expect(boxes.Unassigned.map((x) => x.Username)).toEqual(['b', 'c']);
     expect(boxes.Fig).toEqual([]);

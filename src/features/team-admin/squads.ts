@@ -20,7 +20,11 @@ export function groupBySquad<M extends BoardMember>(members: M[]): Record<BoxKey
   const boxes = Object.fromEntries(BOXES.map((b) => [b, [] as M[]])) as Record<BoxKey, M[]>;
   for (const m of members) boxes[boxOf(m)].push(m);
   for (const b of BOXES) {
-    boxes[b].sort((a, c) => a.CurrentDisplayName.localeCompare(c.CurrentDisplayName, undefined, { sensitivity: 'base' }) || a.Username.localeCompare(c.Username));
+    boxes[b].sort(
+      (a, c) =>
+        a.CurrentDisplayName.localeCompare(c.CurrentDisplayName, undefined, { sensitivity: 'base' }) ||
+        a.Username.localeCompare(c.Username),
+    );
   }
   return boxes;
 }

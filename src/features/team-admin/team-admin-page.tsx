@@ -13,9 +13,11 @@ import { DiscordPanel } from './discord-panel';
 import { SquadsBoard } from './squads-board';
 import './team-admin.css';
 
-export const LOGIN_REQUIRED = 'Login now required to add/modify/delete Events and manage Squads. Contact the author for account.';
+export const LOGIN_REQUIRED =
+  'Login now required to add/modify/delete Events and manage Squads. Contact the author for account.';
 
-export const NO_TEAM_GRANTED = 'No team has been granted to your account yet, so you cannot manage any events or squads. Ask an admin to set your team under Admin → Users.';
+export const NO_TEAM_GRANTED =
+  'No team has been granted to your account yet, so you cannot manage any events or squads. Ask an admin to set your team under Admin → Users.';
 
 type View = 'events' | 'squads' | 'discord';
 const VIEWS = [
@@ -54,7 +56,14 @@ export function TeamAdminPage({ tag }: { tag: string | undefined }) {
 
   return (
     <div className="team-admin">
-      <Tabs items={VIEWS} active={view} onSelect={(k) => setView(k as View)} label="Team admin" variant="secondary" panelId={panelId} />
+      <Tabs
+        items={VIEWS}
+        active={view}
+        onSelect={(k) => setView(k as View)}
+        label="Team admin"
+        variant="secondary"
+        panelId={panelId}
+      />
       <TabPanel id={panelId} labelledBy={[tabId(panelId, view)]}>
         {view === 'events' ? (
           <AdminEventsPanel key={team} tag={team} ownTeam={ownTeam} />

@@ -33,7 +33,8 @@ export function squadNamesQueryOptions(tag: string) {
 }
 
 export const createEvent = (body: EventFormBody) => apiSend<AdminEventResponse>('POST', '/api/admin/events', body);
-export const updateEvent = (id: number, body: EventFormBody | PayToPlayBody) => apiSend<AdminEventResponse>('PUT', `/api/admin/events/${id}`, body);
+export const updateEvent = (id: number, body: EventFormBody | PayToPlayBody) =>
+  apiSend<AdminEventResponse>('PUT', `/api/admin/events/${id}`, body);
 export const deleteEvent = (id: number) => apiSend<{ success: true }>('DELETE', `/api/admin/events/${id}`);
 
 export const updateMemberSquad = (body: { username: string; squad: string; tag: string }) =>
@@ -59,7 +60,9 @@ export function refreshEvents(qc: QueryClient, tags: readonly string[]) {
       qc.invalidateQueries({ queryKey: teamEventsQueryOptions(tag).queryKey }),
       qc.invalidateQueries({ queryKey: teamEventsQueryKey(tag) }),
     ]),
-    qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith(EVENT_VIEWER_KEY_PREFIX) }),
+    qc.invalidateQueries({
+      predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith(EVENT_VIEWER_KEY_PREFIX),
+    }),
   ]);
 }
 

@@ -23,7 +23,12 @@ export function participantColumns(view: TrackerView, tag: string): Column<Track
       sortable: true,
       render: (p) => <UsernameLink username={p.Username} tag={view === 'daily' ? tag : undefined} />,
     },
-    { key: 'Squad', header: 'Squad', sortable: true, render: (p) => <SquadBadge squad={p.Squad} customName={p.SquadName} /> },
+    {
+      key: 'Squad',
+      header: 'Squad',
+      sortable: true,
+      render: (p) => <SquadBadge squad={p.Squad} customName={p.SquadName} />,
+    },
     { key: 'TotalRaces', header: 'Races', sortable: true, numeric: true, render: (p) => formatInt(p.TotalRaces) },
     { key: 'WPM', header: 'WPM', sortable: true, numeric: true, render: (p) => formatWpm(p.WPM) },
     { key: 'Accuracy', header: 'Accuracy', sortable: true, numeric: true, render: (p) => formatAccuracy(p.Accuracy) },

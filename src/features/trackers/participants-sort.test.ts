@@ -4,15 +4,33 @@ import { DEFAULT_PARTICIPANT_SORT, nextParticipantSort, sortParticipants } from 
 
 function p(over: Partial<TrackerParticipant>): TrackerParticipant {
   return {
-    UserID: 1, Username: 'x', CurrentDisplayName: 'X', TeamTag: 'T', Squad: '', SquadName: null,
-    TotalRaces: 0, WPM: 0, Accuracy: 0, Points: 0, bot: 0, ...over,
+    UserID: 1,
+    Username: 'x',
+    CurrentDisplayName: 'X',
+    TeamTag: 'T',
+    Squad: '',
+    SquadName: null,
+    TotalRaces: 0,
+    WPM: 0,
+    Accuracy: 0,
+    Points: 0,
+    bot: 0,
+    ...over,
   };
 }
 
 const rows = [
   p({ Username: 'a', CurrentDisplayName: 'b', TotalRaces: 9, WPM: 100.5, Points: 1200.5, Squad: 'Fig' }),
   p({ Username: 'b', CurrentDisplayName: 'C', TotalRaces: 10, WPM: null, Points: 99, Squad: '' }),
-  p({ Username: 'c', CurrentDisplayName: 'a', TotalRaces: 100, WPM: 80, Points: 1200.5, Squad: 'Avocado', SquadName: 'Zed' }),
+  p({
+    Username: 'c',
+    CurrentDisplayName: 'a',
+    TotalRaces: 100,
+    WPM: 80,
+    Points: 1200.5,
+    Squad: 'Avocado',
+    SquadName: 'Zed',
+  }),
 ];
 const names = (r: TrackerParticipant[]) => r.map((x) => x.Username);
 

@@ -7,7 +7,8 @@ import type { TrackerParticipant } from '../../../contract/trackers';
 import { compareText, nextSort, sortedBy, type SortState, type SortValue } from '../../lib/sort';
 import { squadLabel } from '../../lib/squad-label';
 
-export type ParticipantSortKey = 'CurrentDisplayName' | 'Username' | 'Squad' | 'TotalRaces' | 'WPM' | 'Accuracy' | 'Points';
+export type ParticipantSortKey =
+  'CurrentDisplayName' | 'Username' | 'Squad' | 'TotalRaces' | 'WPM' | 'Accuracy' | 'Points';
 
 export type ParticipantSort = SortState<ParticipantSortKey>;
 

@@ -5,7 +5,11 @@ import type { ExportSheet } from '../../lib/export/export-table';
 import { squadLabel } from '../../lib/squad-label';
 import type { TrackerView } from './tracker-queries';
 
-export function trackerSheet(view: TrackerView, period: string, rows: Array<TrackerParticipant & { rank: number }>): ExportSheet<TrackerParticipant & { rank: number }> {
+export function trackerSheet(
+  view: TrackerView,
+  period: string,
+  rows: Array<TrackerParticipant & { rank: number }>,
+): ExportSheet<TrackerParticipant & { rank: number }> {
   return {
     name: `${view === 'daily' ? 'Daily' : 'Weekly'} ${period}`,
     rows,

@@ -3,7 +3,7 @@
  * 7 Sunday week starts shown as "start - end"; "today" is the site-zone day.
  */
 import { format } from 'date-fns';
-import { addDayKeys, lastDays, lastWeekStarts, type DayKey } from '../../../server/domain/site-time';
+import { addDayKeys, lastDays, lastWeekStarts, type DayKey } from '../../../rules/site-time';
 
 export const TRACKER_PERIODS = 7;
 

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import { todayKey } from '../../../server/domain/site-time';
+import { todayKey } from '../../../rules/site-time';
 import { useMyRacer } from '../../lib/my-racer';
 import { useSiteTimezone } from '../../lib/site';
 import { Card } from '../../ui/card';
@@ -14,7 +14,13 @@ import { ExportButtons } from '../../ui/export-buttons';
 import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
 import { TabPanel, tabId, Tabs } from '../../ui/tabs';
 import { participantColumns } from './participants-columns';
-import { DEFAULT_PARTICIPANT_SORT, nextParticipantSort, sortParticipants, type ParticipantSort, type ParticipantSortKey } from './participants-sort';
+import {
+  DEFAULT_PARTICIPANT_SORT,
+  nextParticipantSort,
+  sortParticipants,
+  type ParticipantSort,
+  type ParticipantSortKey,
+} from './participants-sort';
 import { trackerFileBase, trackerSheet } from './tracker-export';
 import { dayOptions, weekOptions } from './tracker-periods';
 import { participantsQueryOptions, type TrackerView } from './tracker-queries';
@@ -51,13 +57,28 @@ export function TrackersPage({ tag }: { tag: string | undefined }) {
   return (
     <Card className="trackers-card">
       <div className="tracker-toolbar">
-        <Tabs items={VIEWS} active={view} onSelect={(k) => setView(k as TrackerView)} label="Tracker period" variant="secondary" panelId={panelId} />
-        <ExportButtons fileBase={trackerFileBase(tag, view, period)} sheets={() => [trackerSheet(view, period, rows)]} disabled={!rows.length} />
+        <Tabs
+          items={VIEWS}
+          active={view}
+          onSelect={(k) => setView(k as TrackerView)}
+          label="Tracker period"
+          variant="secondary"
+          panelId={panelId}
+        />
+        <ExportButtons
+          fileBase={trackerFileBase(tag, view, period)}
+          sheets={() => [trackerSheet(view, period, rows)]}
+          disabled={!rows.length}
+        />
       </div>
       <TabPanel id={panelId} labelledBy={[tabId(panelId, view)]}>
         <div className="field field-inline tracker-picker">
           <label htmlFor={pickerId}>{view === 'daily' ? 'Date' : 'Week'}</label>
-          <select id={pickerId} value={period} onChange={(e) => (view === 'daily' ? setDay(e.target.value) : setWeek(e.target.value))}>
+          <select
+            id={pickerId}
+            value={period}
+            onChange={(e) => (view === 'daily' ? setDay(e.target.value) : setWeek(e.target.value))}
+          >
             {options.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -71,7 +92,9 @@ export function TrackersPage({ tag }: { tag: string | undefined }) {
         ) : failed ? (
           <ErrorBox text="Failed to fetch data" />
         ) : rows.length === 0 ? (
-          <Empty text={view === 'daily' ? 'No participants found for this date.' : 'No participants found for this week.'} />
+          <Empty
+            text={view === 'daily' ? 'No participants found for this date.' : 'No participants found for this week.'}
+          />
         ) : (
           <DataTable
             caption={`${view === 'daily' ? 'Daily' : 'Weekly'} tracker of ${tag}`}

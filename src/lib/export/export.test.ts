@@ -8,7 +8,12 @@ import { safeFileBase } from './export-table';
 import type { ExportSheet } from './types';
 import { xlsxBlob } from './xlsx';
 
-interface Row { name: string; races: number; acc: number | null; note: string }
+interface Row {
+  name: string;
+  races: number;
+  acc: number | null;
+  note: string;
+}
 const rows: Row[] = [
   { name: 'Ann, "the fast"', races: 1234, acc: 97.45, note: 'x'.repeat(40_000) },
   { name: '=HYPERLINK("x")', races: 0, acc: null, note: 'line\nbreak' },
@@ -47,12 +52,25 @@ describe('CSV export', () => {
     expect(parsed.data[0]).toEqual(['Name', 'Races', 'Accuracy (%)', 'Note']);
     expect(parsed.data[1].slice(0, 3)).toEqual(['Ann, "the fast"', '1234', '97.45']);
     expect(parsed.data[1][3]).toHaveLength(MAX_CELL_TEXT);
-    expect(parsed.data[2]).toEqual(["'=HYPERLINK(\"x\")", '0', '', 'line\nbreak']);
+    expect(parsed.data[2]).toEqual(['\'=HYPERLINK("x")', '0', '', 'line\nbreak']);
   });
 
   it.each([
-    ['=1+1'], ['+1+1'], ['-1+1'], ['@SUM(A1)'], ['\t=1'], ['\r=1'], ['\nx'], ['  =cmd|"/c calc"!A1'], ['\u3000=1'],
-    ['\u00a0@x'], ['\uff1dHYPERLINK("x")'], ['\uff0b1'], ['\uff0d1'], ['\uff20SUM(A1)'], [' \uff1d1'],
+    ['=1+1'],
+    ['+1+1'],
+    ['-1+1'],
+    ['@SUM(A1)'],
+    ['\t=1'],
+    ['\r=1'],
+    ['\nx'],
+    ['  =cmd|"/c calc"!A1'],
+    ['\u3000=1'],
+    ['\u00a0@x'],
+    ['\uff1dHYPERLINK("x")'],
+    ['\uff0b1'],
+    ['\uff0d1'],
+    ['\uff20SUM(A1)'],
+    [' \uff1d1'],
   ])('defuses a formula start in %j', (text) => {
     expect(defuseFormula(text)).toBe(`'${text}`);
   });
@@ -64,8 +82,15 @@ describe('CSV export', () => {
   it('quotes every text cell, so another separator cannot split a cell into a formula', () => {
     const risky: ExportSheet<{ t: string; n: number }> = {
       name: 'x',
-      columns: [{ header: 'Text', value: (r) => r.t }, { header: 'N', value: (r) => r.n }],
-      rows: [{ t: 'a;=1+1', n: -5 }, { t: 'b\t=2+2', n: 3 }, { t: 'c,@SUM(A1)', n: 0 }],
+      columns: [
+        { header: 'Text', value: (r) => r.t },
+        { header: 'N', value: (r) => r.n },
+      ],
+      rows: [
+        { t: 'a;=1+1', n: -5 },
+        { t: 'b\t=2+2', n: 3 },
+        { t: 'c,@SUM(A1)', n: 0 },
+      ],
     };
     const lines = toCsv(risky).slice(1).split('\r\n');
     expect(lines).toEqual(['"Text","N"', '"a;=1+1",-5', '"b\t=2+2",3', '"c,@SUM(A1)",0']);

@@ -10,9 +10,18 @@ export async function xlsxBlob(sheets: ExportSheet[]): Promise<Blob> {
     const [header, ...rows] = sheetTable(sheet);
     const data: SheetData = [
       header.map((h) => ({ value: h ?? '', fontWeight: 'bold' as const })),
-      ...rows.map((r) => r.map((v) => (typeof v === 'number' ? { value: v, type: Number } : v === null ? null : { value: v, type: String }))),
+      ...rows.map((r) =>
+        r.map((v) =>
+          typeof v === 'number' ? { value: v, type: Number } : v === null ? null : { value: v, type: String },
+        ),
+      ),
     ];
-    return { data, sheet: names[i], columns: sheet.columns.map((c) => ({ width: Math.min(40, Math.max(10, c.header.length + 2)) })), stickyRowsCount: 1 };
+    return {
+      data,
+      sheet: names[i],
+      columns: sheet.columns.map((c) => ({ width: Math.min(40, Math.max(10, c.header.length + 2)) })),
+      stickyRowsCount: 1,
+    };
   });
   return writeXlsxFile(book).toBlob();
 }

@@ -1,7 +1,11 @@
 /** Activity (/activity?tag): team stats and races charts of the selected team. */
 import { createFileRoute } from '@tanstack/react-router';
 import { ActivityPage } from '../../features/activity/activity-page';
-import { hourlyRacesQueryOptions, periodRacesQueryOptions, teamStatsQueryOptions } from '../../features/activity/activity-queries';
+import {
+  hourlyRacesQueryOptions,
+  periodRacesQueryOptions,
+  teamStatsQueryOptions,
+} from '../../features/activity/activity-queries';
 
 export const Route = createFileRoute('/_team/activity')({
   loaderDeps: ({ search }) => ({ tag: search.tag }),

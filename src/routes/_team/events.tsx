@@ -14,5 +14,7 @@ export const Route = createFileRoute('/_team/events')({
 function EventsRoute() {
   const { tag } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <EventsPage tag={tag} onOpen={(e) => void navigate({ to: '/eventviewer', search: { tag, event: e.EventID } })} />;
+  return (
+    <EventsPage tag={tag} onOpen={(e) => void navigate({ to: '/eventviewer', search: { tag, event: e.EventID } })} />
+  );
 }
