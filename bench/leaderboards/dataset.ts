@@ -8,7 +8,7 @@
  * freshly migrated). A marker in app_meta lets a later run reuse the dataset.
  */
 import type { Database } from '../../server/db/database.js';
-import { rebuildTrailingSums } from '../../server/db/trailing-sums.js';
+import { rebuildRunningTotals } from '../../server/db/running-totals.js';
 
 export const RACERS = 1000;
 export const TEAMS = 50;
@@ -18,32 +18,8 @@ export const BENCH_NOW = new Date('2026-03-10T18:07:00Z');
 const FIRST_DAY = '2025-12-10T00:00:00Z';
 const MARKER = `leaderboards-v4:${RACERS}:${TEAMS}:${DAYS}:${BENCH_NOW.toISOString()}`;
 const BIG_TABLES = ['batches', 'hourly_rollups', 'daily_rollups'];
-/** Filled by the triggers of migrations 010, 060, 080 and 120 while the rollups are built. */
-const DERIVED_TABLES = [
-  'team_hourly_rollups',
-  'team_six_hour_rollups',
-  'team_daily_rollups',
-  'team_weekly_rollups',
-  'team_monthly_rollups',
-  'racer_six_hour_rollups',
-  'racer_weekly_rollups',
-  'racer_monthly_rollups',
-  'trailing_totals',
-  'trailing_sums',
-  'racer_unit_sums',
-  'racer_running_sums',
-];
-/** Derived tables and their index in time order. */
-const CLUSTER_ORDER = [
-  ['team_hourly_rollups', 'team_hourly_rollups_pkey'],
-  ['team_six_hour_rollups', 'team_six_hour_rollups_pkey'],
-  ['team_daily_rollups', 'team_daily_rollups_pkey'],
-  ['team_weekly_rollups', 'team_weekly_rollups_pkey'],
-  ['team_monthly_rollups', 'team_monthly_rollups_pkey'],
-  ['racer_six_hour_rollups', 'racer_six_hour_rollups_block'],
-  ['racer_weekly_rollups', 'racer_weekly_rollups_week'],
-  ['racer_monthly_rollups', 'racer_monthly_rollups_month'],
-] as const;
+/** Summed from the rollups by the batch writer; built once after the SQL load here. */
+const DERIVED_TABLES = ['running_totals'];
 /** Days generated per statement, so progress shows and no statement grows too large. */
 const CHUNK_DAYS = 7;
 
@@ -213,17 +189,13 @@ export async function buildDataset(db: Database, tz: string, log: (s: string) =>
     defs.filter((d) => d.table === 'daily_rollups' && d.constraint),
   );
   await buildRollups(db, tz, log);
-  // The batch writer keeps the trailing sums; batches loaded by SQL need them built once.
-  const newest = await db.query<{ t: Date | string }>('SELECT max(end_time) AS t FROM batches');
-  await rebuildTrailingSums(db, new Date(newest.rows[0].t));
+  // The batch writer keeps the running totals; rollups loaded by SQL need them built once.
+  await rebuildRunningTotals(db);
   log('  building rollup indexes');
   await restoreIndexes(
     db,
     defs.filter((d) => d.table !== 'batches' && !(d.table === 'daily_rollups' && d.constraint)),
   );
-  // The collector writes every rollup row in time order, poll after poll; the triggers filled
-  // these a week at a time in hash order. Put them in the order a live site would have them.
-  for (const [table, index] of CLUSTER_ORDER) await db.exec(`CLUSTER ${table} USING ${index}`);
   await db.exec(
     `VACUUM ANALYZE ${[...BIG_TABLES, ...DERIVED_TABLES, 'racers', 'memberships', 'bot_flags'].join(', ')}`,
   );
