@@ -8,7 +8,6 @@
  * freshly migrated). A marker in app_meta lets a later run reuse the dataset.
  */
 import type { Database } from '../../server/db/database.js';
-import { rebuildRunningTotals } from '../../server/db/running-totals.js';
 
 export const RACERS = 1000;
 export const TEAMS = 50;
@@ -20,6 +19,18 @@ const MARKER = `leaderboards-v4:${RACERS}:${TEAMS}:${DAYS}:${BENCH_NOW.toISOStri
 const BIG_TABLES = ['batches', 'hourly_rollups', 'daily_rollups'];
 /** Summed from the rollups by the batch writer; built once after the SQL load here. */
 const DERIVED_TABLES = ['running_totals'];
+/** Migration 190's statement: each pair's running totals for every day from its first to the newest. */
+const RUNNING_TOTALS_FROM_DAILY = `
+  INSERT INTO running_totals (day, user_id, tag, races, typed, errs, secs, points)
+  SELECT g.day::date, p.user_id, p.tag,
+         sum(coalesce(d.races, 0)) OVER w, sum(coalesce(d.typed, 0)) OVER w, sum(coalesce(d.errs, 0)) OVER w,
+         sum(coalesce(d.secs, 0)) OVER w, sum(coalesce(d.points, 0)) OVER w
+    FROM (SELECT user_id, tag, min(day) AS first FROM daily_rollups GROUP BY 1, 2) AS p
+   CROSS JOIN LATERAL generate_series(p.first, (SELECT max(day) FROM daily_rollups), interval '1 day') AS g(day)
+    LEFT JOIN daily_rollups d ON d.user_id = p.user_id AND d.tag = p.tag AND d.day = g.day::date
+  WINDOW w AS (PARTITION BY p.user_id, p.tag ORDER BY g.day)
+  ORDER BY 1, 2, 3`;
+
 /** Days generated per statement, so progress shows and no statement grows too large. */
 const CHUNK_DAYS = 7;
 
@@ -189,8 +200,9 @@ export async function buildDataset(db: Database, tz: string, log: (s: string) =>
     defs.filter((d) => d.table === 'daily_rollups' && d.constraint),
   );
   await buildRollups(db, tz, log);
-  // The batch writer keeps the running totals; rollups loaded by SQL need them built once.
-  await rebuildRunningTotals(db);
+  // The batch writer keeps the running totals; rollups loaded by SQL need them built once, as
+  // migration 190 builds them from the rollups written before it.
+  await db.exec(RUNNING_TOTALS_FROM_DAILY);
   log('  building rollup indexes');
   await restoreIndexes(
     db,

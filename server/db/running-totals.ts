@@ -63,20 +63,3 @@ export async function addToRunningTotals(q: Queryable, deltas: readonly DayDelta
     ],
   );
 }
-
-/** The totals made again from daily_rollups (data loaded around the batch writer: benchmarks). */
-export async function rebuildRunningTotals(q: Queryable): Promise<void> {
-  await q.query('DELETE FROM running_totals');
-  await q.query(RUNNING_TOTALS_FROM_DAILY);
-}
-
-/** The same statement as migration 190's. */
-const RUNNING_TOTALS_FROM_DAILY = `
-  INSERT INTO running_totals (day, user_id, tag, races, typed, errs, secs, points)
-  SELECT g.day::date, p.user_id, p.tag,
-         sum(coalesce(d.races, 0)) OVER w, sum(coalesce(d.typed, 0)) OVER w, sum(coalesce(d.errs, 0)) OVER w,
-         sum(coalesce(d.secs, 0)) OVER w, sum(coalesce(d.points, 0)) OVER w
-    FROM (SELECT user_id, tag, min(day) AS first FROM daily_rollups GROUP BY 1, 2) AS p
-   CROSS JOIN LATERAL generate_series(p.first, (SELECT max(day) FROM daily_rollups), interval '1 day') AS g(day)
-    LEFT JOIN daily_rollups d ON d.user_id = p.user_id AND d.tag = p.tag AND d.day = g.day::date
-  WINDOW w AS (PARTITION BY p.user_id, p.tag ORDER BY g.day)`;

@@ -3,8 +3,10 @@
  * writer gets: polls in order, a day without polls, a second batch for a slot, a late batch for an
  * earlier day, a racer whose first batch comes later, a team move, and a backfill older than every
  * batch so far. Checked after each write for every run of whole days (read as two days' running
- * totals) and for rolling windows, plus hand-computed numbers.
+ * totals) and for rolling windows, plus hand-computed numbers; and migration 190 builds the same
+ * totals from the rollups written before it.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.js';
 import { individualLeaderboard, rawPlan, teamLeaderboard } from '../../server/db/leaderboards/leaderboard-repo.js';
@@ -112,5 +114,16 @@ describe.each(dbKinds)('board windows through the batch writer on %s', (kind) =>
       ['ALPHA', 11, 11 * 173.25],
       ['BRAVO', 5, 5 * 173.25],
     ]);
+  });
+
+  it('agree again after migration 190 built the running totals from the rollups', async () => {
+    const migration = readFileSync(
+      new URL('../../server/db/migrations/190_running_totals.sql', import.meta.url),
+      'utf8',
+    );
+    await db.exec(`DROP TABLE running_totals; ${migration}`);
+    await expectNaive(db);
+    await addBatches(db, [b(2, 'BRAVO', '2026-03-11T18:00:00Z', 1), b(1, 'ALPHA', '2026-03-07T18:00:00Z', 2)]);
+    await expectNaive(db);
   });
 });

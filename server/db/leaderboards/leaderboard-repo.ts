@@ -96,11 +96,11 @@ export async function individualLeaderboard(
     key: 'user_id',
     select: (sumsSql) => `
       SELECT s.user_id::float8 AS user_id, s.races, s.typed, s.errs, s.secs, s.points, r.username,
-             nullif(r.display_name, '') AS display_name, b.user_id IS NOT NULL AS bot,
-             (SELECT tag FROM memberships m WHERE m.user_id = s.user_id AND m.left_at IS NULL
-               ORDER BY m.first_seen DESC LIMIT 1) AS team
+             nullif(r.display_name, '') AS display_name, b.user_id IS NOT NULL AS bot, m.tag AS team
         FROM (${sumsSql}) AS s
         LEFT JOIN racers r ON r.user_id = s.user_id
+        LEFT JOIN (SELECT DISTINCT ON (user_id) user_id, tag FROM memberships WHERE left_at IS NULL
+                    ORDER BY user_id, first_seen DESC) AS m ON m.user_id = s.user_id
         LEFT JOIN bot_flags b ON b.user_id = s.user_id`,
   });
   return byPointsThenName(
