@@ -6,7 +6,7 @@
  * Points, highest first, then by name (code-unit order).
  */
 import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../../contract/leaderboards.js';
-import { accuracy, wpm } from '../../../rules/stats.js';
+import { accuracy, wpm, type Totals } from '../../../rules/stats.js';
 import type { Window } from '../../../rules/site-time.js';
 import { splitWindow, type WindowPart } from '../../../rules/window-split.js';
 import type { Queryable } from '../database.js';
@@ -24,19 +24,11 @@ export function rawPlan(w: Window): WindowPart[] {
   return w.end > w.start ? [{ source: 'raw', sign: 1, from: w.start, to: w.end }] : [];
 }
 
-interface SumRow {
-  races: number;
-  typed: number;
-  errs: number;
-  secs: number;
-  points: number;
-}
-
 /**
  * The window's sums per `key`, for keys with races. Integer counters are added as float8: exact
  * below 2^53 and much faster than PostgreSQL's numeric sums of bigints.
  */
-async function sums<R extends SumRow>(
+async function sums<R extends Totals>(
   db: Queryable,
   w: Window,
   opts: PlanOptions,
@@ -53,7 +45,7 @@ async function sums<R extends SumRow>(
   return rows;
 }
 
-const stats = (r: SumRow) => ({
+const stats = (r: Totals) => ({
   Races: r.races,
   Accuracy: accuracy(r.typed, r.errs),
   WPM: wpm(r.typed, r.secs),
@@ -71,14 +63,14 @@ export async function teamLeaderboard(
   opts: PlanOptions & { showBots: boolean },
 ): Promise<TeamLeaderboardRow[]> {
   const where = opts.showBots ? undefined : 'user_id NOT IN (SELECT user_id FROM bot_flags)';
-  const rows = await sums<SumRow & { tag: string }>(db, w, opts, { key: 'tag', where });
+  const rows = await sums<Totals & { tag: string }>(db, w, opts, { key: 'tag', where });
   return byPointsThenName(
     rows.map((r) => ({ TeamTag: r.tag, ...stats(r) })),
     (r) => r.TeamTag,
   );
 }
 
-interface RacerSumRow extends SumRow {
+interface RacerTotals extends Totals {
   user_id: number;
   username: string | null;
   display_name: string | null;
@@ -92,7 +84,7 @@ export async function individualLeaderboard(
   w: Window,
   opts: PlanOptions,
 ): Promise<IndividualLeaderboardRow[]> {
-  const rows = await sums<RacerSumRow>(db, w, opts, {
+  const rows = await sums<RacerTotals>(db, w, opts, {
     key: 'user_id',
     select: (sumsSql) => `
       SELECT s.user_id::float8 AS user_id, s.races, s.typed, s.errs, s.secs, s.points, r.username,
