@@ -41,8 +41,10 @@ async function sums<R extends Totals>(
   const sumsSql = `SELECT ${shape.key}, sum(races::float8) AS races, sum(typed::float8) AS typed,
          sum(errs::float8) AS errs, sum(secs::float8) AS secs, sum(points) AS points
     FROM (${union}) AS p GROUP BY ${shape.key} HAVING sum(races::float8) > 0`;
-  const { rows } = await db.query<R>(shape.select ? shape.select(sumsSql) : sumsSql, params);
-  return rows;
+  // One JSON value instead of a row per key: PGlite hands over large row sets slowly.
+  const sql = `SELECT coalesce(json_agg(t)::text, '[]') AS rows FROM (${shape.select?.(sumsSql) ?? sumsSql}) AS t`;
+  const { rows } = await db.query<{ rows: string }>(sql, params);
+  return JSON.parse(rows[0].rows) as R[];
 }
 
 const stats = (r: Totals) => ({
@@ -87,7 +89,7 @@ export async function individualLeaderboard(
   const rows = await sums<RacerTotals>(db, w, opts, {
     key: 'user_id',
     select: (sumsSql) => `
-      SELECT s.user_id::float8 AS user_id, s.races, s.typed, s.errs, s.secs, s.points, r.username,
+      SELECT s.user_id, s.races, s.typed, s.errs, s.secs, s.points, r.username,
              nullif(r.display_name, '') AS display_name, b.user_id IS NOT NULL AS bot, m.tag AS team
         FROM (${sumsSql}) AS s
         LEFT JOIN racers r ON r.user_id = s.user_id
