@@ -23,8 +23,21 @@ export interface ResponseCacheOptions {
   versionTtlMs?: number;
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A request that computes an answer nobody has kept yet; identical requests wait for it. */
+export interface Miss {
+  readonly id: string;
+  readonly etag: string;
+  readonly encoding: BodyEncoding | null;
+  /** The cache's generation when the computation began: answers computed across a change are not kept. */
+  readonly generation: number;
+  readonly promise: Promise<Entry | null>;
+  readonly settle: (entry: Entry | null) => void;
+}
+
 /** An answer as UTF-8 JSON, and compressed per encoding once some client asked for it. */
-interface Entry {
+export interface Entry {
   body: Buffer;
   encoded: Partial<Record<BodyEncoding, Buffer>>;
   /** The body's size plus its compressed forms' sizes once made. */
@@ -34,7 +47,7 @@ interface Entry {
 export class ResponseCache {
   /** Answers kept as bytes: sending them again costs no encoding and makes no garbage. */
   private entries = new Map<string, Entry>();
-  private pending = new Map<string, Promise<Entry>>();
+  private pending = new Map<string, Promise<Entry | null>>();
   private bytes = 0;
   private version: number | null = null;
   private versionReadAt = 0;
@@ -98,20 +111,108 @@ export class ResponseCache {
     key: string,
     computeJson: () => Promise<string>,
   ): Promise<FastifyReply> {
+    const miss = await this.answer(request, reply, key);
+    if (!miss) return reply;
+    let text: string;
+    try {
+      text = await computeJson();
+    } catch (err) {
+      this.abandon(miss);
+      throw err;
+    }
+    reply.type(JSON_TYPE);
+    return reply.send(this.complete(miss, reply, text));
+  }
+
+  /**
+   * Answers the request from the cache when it can (304, or the kept bytes; waiting for an identical
+   * request already computing) and returns null; else returns the `Miss` this request computes:
+   * hand its serialized answer to `complete` (or call `abandon` when there is none).
+   */
+  async answer(request: FastifyRequest, reply: FastifyReply, key: string): Promise<Miss | null> {
     const version = await this.currentVersion();
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     // Each encoding is its own representation, with its own validator.
     const etag = `"${crypto.createHash('sha1').update(key).digest('base64url').slice(0, 16)}.${version}${encoding ? `.${encoding}` : ''}"`;
-    reply.header('ETag', etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+    const id = `${version}\u0000${key}`;
     if (matches(request.headers['if-none-match'], etag)) {
       this.hits++;
-      return reply.code(304).send();
+      cacheHeaders(reply, etag);
+      reply.code(304).send();
+      return null;
     }
-    const id = `${version}\u0000${key}`;
-    const entry = await this.entry(id, computeJson);
-    reply.type('application/json; charset=utf-8');
-    if (!encoding || entry.body.length < MIN_ENCODED_BYTES) return reply.send(entry.body);
-    return reply.header('Content-Encoding', encoding).send(this.encoded(id, entry, encoding));
+    for (;;) {
+      const cached = this.entries.get(id);
+      if (cached !== undefined) {
+        this.hits++;
+        // Move to the most recently used end.
+        this.entries.delete(id);
+        this.entries.set(id, cached);
+        this.sendEntry(reply, id, cached, encoding, etag);
+        return null;
+      }
+      const inFlight = this.pending.get(id);
+      if (!inFlight) break;
+      const shared = await inFlight;
+      if (shared) {
+        this.hits++;
+        this.sendEntry(reply, id, shared, encoding, etag);
+        return null;
+      }
+      // The computation it waited for kept nothing (an error, another status): try again.
+    }
+    this.misses++;
+    let settle: (entry: Entry | null) => void = () => undefined;
+    const promise = new Promise<Entry | null>((resolve) => {
+      settle = resolve;
+    });
+    this.pending.set(id, promise);
+    return { id, etag, encoding, generation: this.generation, promise, settle };
+  }
+
+  /**
+   * Keeps a computed answer (a 200 with a JSON body, no cookie, not marked no-store) and returns
+   * the bytes to send: compressed when the client accepts it. Anything else passes through unkept.
+   */
+  complete(miss: Miss, reply: FastifyReply, payload: unknown): unknown {
+    if (this.pending.get(miss.id) === miss.promise) this.pending.delete(miss.id);
+    const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload : null;
+    const cacheControl = String(reply.getHeader('cache-control') ?? '');
+    if (
+      text === null ||
+      reply.statusCode !== 200 ||
+      reply.hasHeader('set-cookie') ||
+      reply.hasHeader('content-encoding') ||
+      /no-store|private/.test(cacheControl)
+    ) {
+      miss.settle(null);
+      return payload;
+    }
+    const body = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+    const entry: Entry = { body, encoded: {}, bytes: body.length };
+    if (miss.generation === this.generation && miss.id.startsWith(`${this.version}\u0000`)) this.store(miss.id, entry);
+    miss.settle(entry);
+    cacheHeaders(reply, miss.etag);
+    return this.bodyFor(reply, miss.id, entry, miss.encoding);
+  }
+
+  /** The request computing `miss` ended without an answer to keep. */
+  abandon(miss: Miss): void {
+    if (this.pending.get(miss.id) === miss.promise) this.pending.delete(miss.id);
+    miss.settle(null);
+  }
+
+  private sendEntry(reply: FastifyReply, id: string, entry: Entry, encoding: BodyEncoding | null, etag: string): void {
+    cacheHeaders(reply, etag);
+    reply.code(200).type(JSON_TYPE);
+    reply.send(this.bodyFor(reply, id, entry, encoding));
+  }
+
+  /** The entry's bytes for this client, with Content-Encoding set when they are compressed. */
+  private bodyFor(reply: FastifyReply, id: string, entry: Entry, encoding: BodyEncoding | null): Buffer {
+    if (!encoding || entry.body.length < MIN_ENCODED_BYTES) return entry.body;
+    reply.header('Content-Encoding', encoding);
+    return this.encoded(id, entry, encoding);
   }
 
   /** The entry's body in `encoding`, compressed on first demand and kept with it. */
@@ -149,36 +250,6 @@ export class ResponseCache {
     return this.versionRead;
   }
 
-  private async entry(id: string, compute: () => Promise<string>): Promise<Entry> {
-    const cached = this.entries.get(id);
-    if (cached !== undefined) {
-      this.hits++;
-      // Move to the most recently used end.
-      this.entries.delete(id);
-      this.entries.set(id, cached);
-      return cached;
-    }
-    const inFlight = this.pending.get(id);
-    if (inFlight) {
-      this.hits++;
-      return inFlight;
-    }
-    this.misses++;
-    const generation = this.generation;
-    const promise = compute().then((text): Entry => {
-      const body = Buffer.from(text, 'utf8');
-      return { body, encoded: {}, bytes: body.length };
-    });
-    this.pending.set(id, promise);
-    try {
-      const entry = await promise;
-      if (generation === this.generation && id.startsWith(`${this.version}\u0000`)) this.store(id, entry);
-      return entry;
-    } finally {
-      this.pending.delete(id);
-    }
-  }
-
   private store(id: string, entry: Entry): void {
     if (entry.bytes > this.maxBytes) return;
     this.entries.set(id, entry);
@@ -194,6 +265,16 @@ export class ResponseCache {
       this.bytes -= old.bytes;
     }
   }
+}
+
+/** Sends an answer that is JSON text already (as the database wrote it), unchanged. */
+export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type(JSON_TYPE).send(text);
+}
+
+/** Validator headers of a cacheable answer: the client revalidates before every reuse. */
+function cacheHeaders(reply: FastifyReply, etag: string): void {
+  reply.header('ETag', etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
 }
 
 /** Whether an If-None-Match header names this ETag (or `*`); weak and strong forms both match. */
