@@ -7,7 +7,7 @@
  * `config: { cache: false }`. An answer is kept only when it is a 200 with a JSON body, no cookie
  * and no `no-store` / `private` Cache-Control (response-cache.ts `complete`).
  *
- * Keys: the route, its query string (parameters sorted) or the route's `config.cacheKey`, and
+ * Keys: the request's path and query (parameters sorted) or the route's `config.cacheKey`, and
  * the data version. Answers that read the clock (rolling windows, "today", event status) are keyed
  * by the site minute as well, so they roll at most a minute late; the routes in `VERSION_ONLY`
  * depend on stored data alone and keep their answer (and ETag) for the whole data version.
@@ -70,13 +70,13 @@ export function isCacheable(route: RouteOptions): boolean {
   return !hasGuard(route);
 }
 
-/** The request's query string with its parameters in a fixed order. */
-function sortedQuery(url: string): string {
+/** The request's address (path with its parameters) with the query's parameters in a fixed order. */
+function requestKey(url: string): string {
   const q = url.indexOf('?');
-  if (q < 0) return '';
+  if (q < 0) return url;
   const params = new URLSearchParams(url.slice(q + 1));
   params.sort();
-  return params.toString();
+  return `${url.slice(0, q)}?${params.toString()}`;
 }
 
 /**
@@ -96,7 +96,7 @@ export function registerPublicCache(app: App, { db, now }: AppDeps): void {
     const keyOf = route.config?.cacheKey;
 
     const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
-      const own = keyOf ? keyOf(request) : `${url}?${sortedQuery(request.url)}`;
+      const own = keyOf ? keyOf(request) : requestKey(request.url);
       if (own === null) return;
       const key = byMinute ? `${own}|${Math.floor(now().getTime() / MINUTE_MS)}` : own;
       const miss = await cache.answer(request, reply, key);
