@@ -13,8 +13,9 @@ import {
   RacerInfo,
   UsernameQuery,
 } from '../../../contract/racers.js';
-import { allUsernames, findUserId, racerBatchColumns, racerBatchRows, racerInfo } from '../../db/racer-repo.js';
+import { allUsernames, findUserId, racerBatchColumnsJson, racerBatchRows, racerInfo } from '../../db/racer-repo.js';
 import type { RouteModule } from '../context.js';
+import { sendJsonText } from '../response-cache.js';
 
 const notFound = (username: string) => ({ error: `Racer ${username} not found` });
 
@@ -46,9 +47,8 @@ const racers: RouteModule = (app, { db, config }) => {
       const { username, format } = request.query;
       const userId = await findUserId(db, username);
       if (userId === null) return reply.code(404).send(notFound(username));
-      return format === 'columns'
-        ? { columns: await racerBatchColumns(db, userId) }
-        : { batches: await racerBatchRows(db, userId, config.siteTimezone) };
+      if (format === 'columns') return sendJsonText(reply, await racerBatchColumnsJson(db, userId));
+      return { batches: await racerBatchRows(db, userId, config.siteTimezone) };
     },
   );
 };
