@@ -21,6 +21,11 @@ export interface ResponseCacheOptions {
   maxBytes?: number;
   /** How long a read data version is trusted without asking the database again. */
   versionTtlMs?: number;
+  /**
+   * Computations that may run at once before a request with an older answer of the same `staleKey`
+   * gets that answer instead of waiting (see `answer`).
+   */
+  maxComputing?: number;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -28,7 +33,10 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /** A request that computes an answer nobody has kept yet; identical requests wait for it. */
 export interface Miss {
   readonly id: string;
+  /** The ETag without its encoding suffix and closing quote. */
+  readonly tag: string;
   readonly etag: string;
+  readonly staleKey: string | undefined;
   readonly encoding: BodyEncoding | null;
   /** The cache's generation when the computation began: answers computed across a change are not kept. */
   readonly generation: number;
@@ -38,6 +46,8 @@ export interface Miss {
 
 /** An answer as UTF-8 JSON, and compressed per encoding once some client asked for it. */
 export interface Entry {
+  /** The ETag this answer was sent with, without the encoding suffix and closing quote. */
+  tag: string;
   body: Buffer;
   encoded: Partial<Record<BodyEncoding, Buffer>>;
   /** The body's size plus its compressed forms' sizes once made. */
@@ -54,11 +64,17 @@ export class ResponseCache {
   private versionRead: Promise<number> | null = null;
   /** Bumped on every change notice: answers computed across a change are not kept. */
   private generation = 0;
+  /** The newest answer of each `staleKey`, whatever its version (or minute): least recently stored first. */
+  private latest = new Map<string, Entry>();
+  private latestBytes = 0;
+  private readonly maxComputing: number;
   private readonly maxBytes: number;
   private readonly versionTtlMs: number;
   private readonly unsubscribe: () => void;
   hits = 0;
   misses = 0;
+  /** Requests answered with an older answer while the cache was busy computing. */
+  staleHits = 0;
 
   constructor(
     private readonly db: Queryable,
@@ -66,6 +82,7 @@ export class ResponseCache {
   ) {
     this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
     this.versionTtlMs = options.versionTtlMs ?? 1000;
+    this.maxComputing = options.maxComputing ?? 2;
     this.unsubscribe = onDataChanged((version) => {
       this.generation++;
       this.clear();
@@ -89,6 +106,8 @@ export class ResponseCache {
   close(): void {
     this.unsubscribe();
     this.clear();
+    this.latest.clear();
+    this.latestBytes = 0;
   }
 
   /**
@@ -128,12 +147,20 @@ export class ResponseCache {
    * Answers the request from the cache when it can (304, or the kept bytes; waiting for an identical
    * request already computing) and returns null; else returns the `Miss` this request computes:
    * hand its serialized answer to `complete` (or call `abandon` when there is none).
+   *
+   * `staleKey` names the answer across data versions and minutes (the request without them). When
+   * `maxComputing` computations already run, a request whose answer is not kept yet gets the newest
+   * older answer of its `staleKey`, with that answer's own ETag, instead of queueing behind them: right
+   * after a poll's write empties the cache, a crowd of visitors sees the previous data for the moment
+   * it takes to compute the new, rather than waiting seconds for it. A lone request always gets the
+   * current answer.
    */
-  async answer(request: FastifyRequest, reply: FastifyReply, key: string): Promise<Miss | null> {
+  async answer(request: FastifyRequest, reply: FastifyReply, key: string, staleKey?: string): Promise<Miss | null> {
     const version = await this.currentVersion();
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     // Each encoding is its own representation, with its own validator.
-    const etag = `"${crypto.createHash('sha1').update(key).digest('base64url').slice(0, 16)}.${version}${encoding ? `.${encoding}` : ''}"`;
+    const tag = `"${crypto.createHash('sha1').update(key).digest('base64url').slice(0, 16)}.${version}`;
+    const etag = withEncoding(tag, encoding);
     const id = `${version}\u0000${key}`;
     if (matches(request.headers['if-none-match'], etag)) {
       this.hits++;
@@ -161,13 +188,19 @@ export class ResponseCache {
       }
       // The computation it waited for kept nothing (an error, another status): try again.
     }
+    const stale = staleKey === undefined ? undefined : this.latest.get(staleKey);
+    if (stale && this.pending.size >= this.maxComputing) {
+      this.staleHits++;
+      this.sendEntry(reply, id, stale, encoding, withEncoding(stale.tag, encoding));
+      return null;
+    }
     this.misses++;
     let settle: (entry: Entry | null) => void = () => undefined;
     const promise = new Promise<Entry | null>((resolve) => {
       settle = resolve;
     });
     this.pending.set(id, promise);
-    return { id, etag, encoding, generation: this.generation, promise, settle };
+    return { id, tag, etag, encoding, staleKey, generation: this.generation, promise, settle };
   }
 
   /**
@@ -189,8 +222,9 @@ export class ResponseCache {
       return payload;
     }
     const body = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
-    const entry: Entry = { body, encoded: {}, bytes: body.length };
+    const entry: Entry = { tag: miss.tag, body, encoded: {}, bytes: body.length };
     if (miss.generation === this.generation && miss.id.startsWith(`${this.version}\u0000`)) this.store(miss.id, entry);
+    if (miss.staleKey !== undefined) this.keepLatest(miss.staleKey, entry);
     miss.settle(entry);
     cacheHeaders(reply, miss.etag);
     return this.bodyFor(reply, miss.id, entry, miss.encoding);
@@ -250,6 +284,23 @@ export class ResponseCache {
     return this.versionRead;
   }
 
+  /** Keeps `entry` as the newest answer of `staleKey`, within the same size budget as the cache. */
+  private keepLatest(staleKey: string, entry: Entry): void {
+    const old = this.latest.get(staleKey);
+    if (old) {
+      this.latest.delete(staleKey);
+      this.latestBytes -= old.body.length;
+    }
+    if (entry.body.length > this.maxBytes) return;
+    this.latest.set(staleKey, entry);
+    this.latestBytes += entry.body.length;
+    for (const [k, e] of this.latest) {
+      if (this.latestBytes <= this.maxBytes) break;
+      this.latest.delete(k);
+      this.latestBytes -= e.body.length;
+    }
+  }
+
   private store(id: string, entry: Entry): void {
     if (entry.bytes > this.maxBytes) return;
     this.entries.set(id, entry);
@@ -265,6 +316,10 @@ export class ResponseCache {
       this.bytes -= old.bytes;
     }
   }
+}
+
+function withEncoding(tag: string, encoding: BodyEncoding | null): string {
+  return `${tag}${encoding ? `.${encoding}` : ''}"`;
 }
 
 /** Sends an answer that is JSON text already (as the database wrote it), unchanged. */

@@ -11,6 +11,8 @@
  * the data version. Answers that read the clock (rolling windows, "today", event status) are keyed
  * by the site minute as well, so they roll at most a minute late; the routes in `VERSION_ONLY`
  * depend on stored data alone and keep their answer (and ETag) for the whole data version.
+ * While the cache is busy computing (after a poll's write emptied it, or at a new minute), a request
+ * may get the newest older answer of the same address (response-cache.ts `answer`).
  */
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { App, AppDeps } from '../context.js';
@@ -99,7 +101,7 @@ export function registerPublicCache(app: App, { db, now }: AppDeps): void {
       const own = keyOf ? keyOf(request) : requestKey(request.url);
       if (own === null) return;
       const key = byMinute ? `${own}|${Math.floor(now().getTime() / MINUTE_MS)}` : own;
-      const miss = await cache.answer(request, reply, key);
+      const miss = await cache.answer(request, reply, key, own);
       if (!miss) return reply;
       request.cacheMiss = miss;
     };
