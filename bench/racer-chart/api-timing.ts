@@ -1,9 +1,13 @@
 /**
  * Times GET /api/racer-batches for one racer with a year of history (50,000 batches) on PGlite,
- * in both response shapes: computed (response cache emptied before each call, as after a
- * collector poll), served from the response cache, and answered 304 to a current ETag.
+ * and on PostgreSQL when 127.0.0.1:5432 answers (schema bench_racer_chart, made afresh), in both
+ * response shapes: computed (response cache emptied before each call, as after a collector poll),
+ * served from the response cache, and answered 304 to a current ETag; and the racer page's other
+ * calls (racer-info, racer-bests) computed. Target for the racer page's chart data (columns):
+ * ≤ 100 ms on PGlite, ≤ 30 ms on PostgreSQL.
  * Runnable on its own: `npx tsx bench/racer-chart/api-timing.ts`.
  */
+import pg from 'pg';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../../server/config.js';
@@ -11,14 +15,16 @@ import { insertBatches } from '../../server/db/batch-writer.js';
 import { notifyDataChanged } from '../../server/db/data-version.js';
 import { migrate } from '../../server/db/migrate.js';
 import { openPglite } from '../../server/db/pglite.js';
+import { openPostgres } from '../../server/db/postgres.js';
+import type { Database } from '../../server/db/database.js';
 import { buildApp } from '../../server/http/app.js';
 import { syntheticBatches } from './synthetic-batches.js';
 
 const RUNS = 7;
 
 export const API_TABLE_HEAD = [
-  `| call (PGlite, in-process, median of ${RUNS}) | computed | from the response cache | 304 | response |`,
-  '|---|---|---|---|---|',
+  `| call (in-process, median of ${RUNS}) | database | computed | from the response cache | 304 | response |`,
+  '|---|---|---|---|---|---|',
 ];
 
 function median(xs: number[]): number {
@@ -26,8 +32,34 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PG_SCHEMA = 'bench_racer_chart';
+
+/** A fresh schema on the local PostgreSQL, or null when none answers. */
+async function freshPostgres(): Promise<Database | null> {
+  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.query(`DROP SCHEMA IF EXISTS ${PG_SCHEMA} CASCADE`);
+    await c.query(`CREATE SCHEMA ${PG_SCHEMA}`);
+  } catch {
+    return null;
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+  const url = new URL(PG_URL);
+  url.searchParams.set('options', `-c search_path=${PG_SCHEMA}`);
+  return openPostgres(url.toString(), { max: 2 });
+}
+
 export async function measureRacerBatchesEndpoint(count = 50_000): Promise<string[]> {
-  const db = await openPglite();
+  const lines = await measureOn(await openPglite(), 'PGlite', count);
+  const postgres = await freshPostgres();
+  if (postgres) lines.push(...(await measureOn(postgres, 'PostgreSQL', count)));
+  return lines;
+}
+
+async function measureOn(db: Database, label: string, count: number): Promise<string[]> {
   await migrate(db);
   const tz = 'America/Chicago';
   await db.query("INSERT INTO teams (tag) VALUES ('BENCH')");
@@ -65,7 +97,16 @@ export async function measureRacerBatchesEndpoint(count = 50_000): Promise<strin
     const notModified = await time(url, false, computed.res.headers.etag as string);
     const mb = (computed.res.rawPayload.length / 1e6).toFixed(2);
     lines.push(
-      `| racer-batches, ${n} batches, format=${format} | ${computed.ms.toFixed(0)} ms | ${cached.ms.toFixed(1)} ms | ${notModified.ms.toFixed(1)} ms | ${mb} MB |`,
+      `| racer-batches, ${n} batches, format=${format} | ${label} | ${computed.ms.toFixed(0)} ms | ${cached.ms.toFixed(1)} ms | ${notModified.ms.toFixed(1)} ms | ${mb} MB |`,
+    );
+  }
+  for (const call of ['racer-info', 'racer-bests']) {
+    const url = `/api/${call}?username=bench_racer`;
+    const computed = await time(url, true);
+    const cached = await time(url, false);
+    const notModified = await time(url, false, computed.res.headers.etag as string);
+    lines.push(
+      `| ${call}, ${n} batches | ${label} | ${computed.ms.toFixed(1)} ms | ${cached.ms.toFixed(1)} ms | ${notModified.ms.toFixed(1)} ms | ${(computed.res.rawPayload.length / 1e3).toFixed(1)} KB |`,
     );
   }
   await app.close();

@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from './context.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerPublicCache } from './plugins/public-cache.js';
 import { registerTextGuard } from './plugins/text-guard.js';
 import { fastifyTrustProxy } from './proxy-trust.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -50,6 +51,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
 
   await registerSecurityHeaders(app);
+  // Every public GET under /api is cached (plugins/public-cache.ts); registered first to see each
+  // route's own guards.
+  registerPublicCache(app as unknown as App, deps);
   // Answers of 1 KB and more go compressed to clients that accept it; cached answers come
   // compressed already (response-cache.ts) and are left as they are.
   await app.register(compress, { global: true });

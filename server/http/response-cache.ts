@@ -21,10 +21,33 @@ export interface ResponseCacheOptions {
   maxBytes?: number;
   /** How long a read data version is trusted without asking the database again. */
   versionTtlMs?: number;
+  /**
+   * Computations that may run at once before a request with an older answer of the same `staleKey`
+   * gets that answer instead of waiting (see `answer`).
+   */
+  maxComputing?: number;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A request that computes an answer nobody has kept yet; identical requests wait for it. */
+export interface Miss {
+  readonly id: string;
+  /** The ETag without its encoding suffix and closing quote. */
+  readonly tag: string;
+  readonly etag: string;
+  readonly staleKey: string | undefined;
+  readonly encoding: BodyEncoding | null;
+  /** The cache's generation when the computation began: answers computed across a change are not kept. */
+  readonly generation: number;
+  readonly promise: Promise<Entry | null>;
+  readonly settle: (entry: Entry | null) => void;
 }
 
 /** An answer as UTF-8 JSON, and compressed per encoding once some client asked for it. */
-interface Entry {
+export interface Entry {
+  /** The ETag this answer was sent with, without the encoding suffix and closing quote. */
+  tag: string;
   body: Buffer;
   encoded: Partial<Record<BodyEncoding, Buffer>>;
   /** The body's size plus its compressed forms' sizes once made. */
@@ -34,18 +57,24 @@ interface Entry {
 export class ResponseCache {
   /** Answers kept as bytes: sending them again costs no encoding and makes no garbage. */
   private entries = new Map<string, Entry>();
-  private pending = new Map<string, Promise<Entry>>();
+  private pending = new Map<string, Promise<Entry | null>>();
   private bytes = 0;
   private version: number | null = null;
   private versionReadAt = 0;
   private versionRead: Promise<number> | null = null;
   /** Bumped on every change notice: answers computed across a change are not kept. */
   private generation = 0;
+  /** The newest answer of each `staleKey`, whatever its version (or minute): least recently stored first. */
+  private latest = new Map<string, Entry>();
+  private latestBytes = 0;
+  private readonly maxComputing: number;
   private readonly maxBytes: number;
   private readonly versionTtlMs: number;
   private readonly unsubscribe: () => void;
   hits = 0;
   misses = 0;
+  /** Requests answered with an older answer while the cache was busy computing. */
+  staleHits = 0;
 
   constructor(
     private readonly db: Queryable,
@@ -53,6 +82,7 @@ export class ResponseCache {
   ) {
     this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
     this.versionTtlMs = options.versionTtlMs ?? 1000;
+    this.maxComputing = options.maxComputing ?? 2;
     this.unsubscribe = onDataChanged((version) => {
       this.generation++;
       this.clear();
@@ -76,6 +106,8 @@ export class ResponseCache {
   close(): void {
     this.unsubscribe();
     this.clear();
+    this.latest.clear();
+    this.latestBytes = 0;
   }
 
   /**
@@ -98,20 +130,123 @@ export class ResponseCache {
     key: string,
     computeJson: () => Promise<string>,
   ): Promise<FastifyReply> {
+    const miss = await this.answer(request, reply, key);
+    if (!miss) return reply;
+    let text: string;
+    try {
+      text = await computeJson();
+    } catch (err) {
+      this.abandon(miss);
+      throw err;
+    }
+    reply.type(JSON_TYPE);
+    return reply.send(this.complete(miss, reply, text));
+  }
+
+  /**
+   * Answers the request from the cache when it can (304, or the kept bytes; waiting for an identical
+   * request already computing) and returns null; else returns the `Miss` this request computes:
+   * hand its serialized answer to `complete` (or call `abandon` when there is none).
+   *
+   * `staleKey` names the answer across data versions and minutes (the request without them). When
+   * `maxComputing` computations already run, a request whose answer is not kept yet gets the newest
+   * older answer of its `staleKey`, with that answer's own ETag, instead of queueing behind them: right
+   * after a poll's write empties the cache, a crowd of visitors sees the previous data for the moment
+   * it takes to compute the new, rather than waiting seconds for it. A lone request always gets the
+   * current answer.
+   */
+  async answer(request: FastifyRequest, reply: FastifyReply, key: string, staleKey?: string): Promise<Miss | null> {
     const version = await this.currentVersion();
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     // Each encoding is its own representation, with its own validator.
-    const etag = `"${crypto.createHash('sha1').update(key).digest('base64url').slice(0, 16)}.${version}${encoding ? `.${encoding}` : ''}"`;
-    reply.header('ETag', etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+    const tag = `"${crypto.createHash('sha1').update(key).digest('base64url').slice(0, 16)}.${version}`;
+    const etag = withEncoding(tag, encoding);
+    const id = `${version}\u0000${key}`;
     if (matches(request.headers['if-none-match'], etag)) {
       this.hits++;
-      return reply.code(304).send();
+      cacheHeaders(reply, etag);
+      reply.code(304).send();
+      return null;
     }
-    const id = `${version}\u0000${key}`;
-    const entry = await this.entry(id, computeJson);
-    reply.type('application/json; charset=utf-8');
-    if (!encoding || entry.body.length < MIN_ENCODED_BYTES) return reply.send(entry.body);
-    return reply.header('Content-Encoding', encoding).send(this.encoded(id, entry, encoding));
+    for (;;) {
+      const cached = this.entries.get(id);
+      if (cached !== undefined) {
+        this.hits++;
+        // Move to the most recently used end.
+        this.entries.delete(id);
+        this.entries.set(id, cached);
+        this.sendEntry(reply, id, cached, encoding, etag);
+        return null;
+      }
+      const inFlight = this.pending.get(id);
+      if (!inFlight) break;
+      const shared = await inFlight;
+      if (shared) {
+        this.hits++;
+        this.sendEntry(reply, id, shared, encoding, etag);
+        return null;
+      }
+      // The computation it waited for kept nothing (an error, another status): try again.
+    }
+    const stale = staleKey === undefined ? undefined : this.latest.get(staleKey);
+    if (stale && this.pending.size >= this.maxComputing) {
+      this.staleHits++;
+      this.sendEntry(reply, id, stale, encoding, withEncoding(stale.tag, encoding));
+      return null;
+    }
+    this.misses++;
+    let settle: (entry: Entry | null) => void = () => undefined;
+    const promise = new Promise<Entry | null>((resolve) => {
+      settle = resolve;
+    });
+    this.pending.set(id, promise);
+    return { id, tag, etag, encoding, staleKey, generation: this.generation, promise, settle };
+  }
+
+  /**
+   * Keeps a computed answer (a 200 with a JSON body, no cookie, not marked no-store) and returns
+   * the bytes to send: compressed when the client accepts it. Anything else passes through unkept.
+   */
+  complete(miss: Miss, reply: FastifyReply, payload: unknown): unknown {
+    if (this.pending.get(miss.id) === miss.promise) this.pending.delete(miss.id);
+    const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload : null;
+    const cacheControl = String(reply.getHeader('cache-control') ?? '');
+    if (
+      text === null ||
+      reply.statusCode !== 200 ||
+      reply.hasHeader('set-cookie') ||
+      reply.hasHeader('content-encoding') ||
+      /no-store|private/.test(cacheControl)
+    ) {
+      miss.settle(null);
+      return payload;
+    }
+    const body = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+    const entry: Entry = { tag: miss.tag, body, encoded: {}, bytes: body.length };
+    if (miss.generation === this.generation && miss.id.startsWith(`${this.version}\u0000`)) this.store(miss.id, entry);
+    if (miss.staleKey !== undefined) this.keepLatest(miss.staleKey, entry);
+    miss.settle(entry);
+    cacheHeaders(reply, miss.etag);
+    return this.bodyFor(reply, miss.id, entry, miss.encoding);
+  }
+
+  /** The request computing `miss` ended without an answer to keep. */
+  abandon(miss: Miss): void {
+    if (this.pending.get(miss.id) === miss.promise) this.pending.delete(miss.id);
+    miss.settle(null);
+  }
+
+  private sendEntry(reply: FastifyReply, id: string, entry: Entry, encoding: BodyEncoding | null, etag: string): void {
+    cacheHeaders(reply, etag);
+    reply.code(200).type(JSON_TYPE);
+    reply.send(this.bodyFor(reply, id, entry, encoding));
+  }
+
+  /** The entry's bytes for this client, with Content-Encoding set when they are compressed. */
+  private bodyFor(reply: FastifyReply, id: string, entry: Entry, encoding: BodyEncoding | null): Buffer {
+    if (!encoding || entry.body.length < MIN_ENCODED_BYTES) return entry.body;
+    reply.header('Content-Encoding', encoding);
+    return this.encoded(id, entry, encoding);
   }
 
   /** The entry's body in `encoding`, compressed on first demand and kept with it. */
@@ -149,33 +284,20 @@ export class ResponseCache {
     return this.versionRead;
   }
 
-  private async entry(id: string, compute: () => Promise<string>): Promise<Entry> {
-    const cached = this.entries.get(id);
-    if (cached !== undefined) {
-      this.hits++;
-      // Move to the most recently used end.
-      this.entries.delete(id);
-      this.entries.set(id, cached);
-      return cached;
+  /** Keeps `entry` as the newest answer of `staleKey`, within the same size budget as the cache. */
+  private keepLatest(staleKey: string, entry: Entry): void {
+    const old = this.latest.get(staleKey);
+    if (old) {
+      this.latest.delete(staleKey);
+      this.latestBytes -= old.body.length;
     }
-    const inFlight = this.pending.get(id);
-    if (inFlight) {
-      this.hits++;
-      return inFlight;
-    }
-    this.misses++;
-    const generation = this.generation;
-    const promise = compute().then((text): Entry => {
-      const body = Buffer.from(text, 'utf8');
-      return { body, encoded: {}, bytes: body.length };
-    });
-    this.pending.set(id, promise);
-    try {
-      const entry = await promise;
-      if (generation === this.generation && id.startsWith(`${this.version}\u0000`)) this.store(id, entry);
-      return entry;
-    } finally {
-      this.pending.delete(id);
+    if (entry.body.length > this.maxBytes) return;
+    this.latest.set(staleKey, entry);
+    this.latestBytes += entry.body.length;
+    for (const [k, e] of this.latest) {
+      if (this.latestBytes <= this.maxBytes) break;
+      this.latest.delete(k);
+      this.latestBytes -= e.body.length;
     }
   }
 
@@ -194,6 +316,20 @@ export class ResponseCache {
       this.bytes -= old.bytes;
     }
   }
+}
+
+function withEncoding(tag: string, encoding: BodyEncoding | null): string {
+  return `${tag}${encoding ? `.${encoding}` : ''}"`;
+}
+
+/** Sends an answer that is JSON text already (as the database wrote it), unchanged. */
+export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type(JSON_TYPE).send(text);
+}
+
+/** Validator headers of a cacheable answer: the client revalidates before every reuse. */
+function cacheHeaders(reply: FastifyReply, etag: string): void {
+  reply.header('ETag', etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
 }
 
 /** Whether an If-None-Match header names this ETag (or `*`); weak and strong forms both match. */

@@ -1,6 +1,6 @@
 /**
  * GET /api/event-payouts/{eventId}: an event's winners, their winnings and whether they are paid
- * (public, like the Winnings column it comes from; cached per data version).
+ * (public, like the Winnings column it comes from; cached per data version by plugins/public-cache.ts).
  * POST /api/event-payouts/{eventId}/mark: marks one winner paid or unpaid, for an admin or the
  * teamadmin of a team in the event; audited, and a public change (visitors see the paid state).
  */
@@ -18,15 +18,12 @@ import { formatSiteDateTime } from '../../../rules/site-time.js';
 import { paysOut } from '../../../rules/winnings.js';
 import { canManageTeam, requireStaff } from '../plugins/auth.js';
 import type { RouteModule } from '../context.js';
-import { ResponseCache } from '../response-cache.js';
 
 const OTHER_TEAM = 'You can only manage payouts of events of your own team';
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 const payouts: RouteModule = (app, { db, config, now }) => {
   const tz = config.siteTimezone;
-  const cache = new ResponseCache(db);
-  app.addHook('onClose', async () => cache.close());
 
   app.get(
     '/event-payouts/:eventId',
@@ -41,10 +38,8 @@ const payouts: RouteModule = (app, { db, config, now }) => {
     async (request, reply) => {
       const ev = await findEvent(db, request.params.eventId, tz, now());
       if (!ev) return reply.code(404).send({ error: `Event ${request.params.eventId} not found` });
-      return cache.send(request, reply, `payouts|${ev.id}`, async () => {
-        const [totals, marks] = await Promise.all([racerTeamTotals(db, ev, tz), listPayoutMarks(db, ev.id, tz)]);
-        return { paysOut: paysOut(ev.event), ...buildPayouts(participants(totals, ev.tags, ev.event), marks) };
-      });
+      const [totals, marks] = await Promise.all([racerTeamTotals(db, ev, tz), listPayoutMarks(db, ev.id, tz)]);
+      return { paysOut: paysOut(ev.event), ...buildPayouts(participants(totals, ev.tags, ev.event), marks) };
     },
   );
 
@@ -101,11 +96,9 @@ const payouts: RouteModule = (app, { db, config, now }) => {
       const won = me ? winnerCents(me) : null;
       if (won === null) return reply.code(404).send({ error: `${racer.username} has no winnings in event ${ev.id}` });
       if (toCents(Amount!) !== won) {
-        return reply
-          .code(409)
-          .send({
-            error: `The winnings of ${racer.username} are now ${money(won)}, not ${money(toCents(Amount!))}: reload and check before marking`,
-          });
+        return reply.code(409).send({
+          error: `The winnings of ${racer.username} are now ${money(won)}, not ${money(toCents(Amount!))}: reload and check before marking`,
+        });
       }
       await publicChange(db, async (tx) => {
         const before = await setPaid(tx, {

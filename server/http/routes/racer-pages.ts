@@ -1,7 +1,7 @@
 /**
  * GET /api/racer-bests?username (personal bests and lifetime-race milestones) and
  * GET /api/racer-compare?a&b&from&to (two racers per site-zone day over one range), read from
- * daily_rollups and batches; cached per query and data version with ETag / 304.
+ * daily_rollups and batches; cached per query and data version with ETag / 304 (plugins/public-cache.ts).
  */
 import { ErrorResponse } from '../../../contract/common.js';
 import {
@@ -24,7 +24,6 @@ import {
 import { addDayKeys, isDayKey, type DayKey } from '../../../rules/site-time.js';
 import { accuracy, sumTotals, windowStats, wpm } from '../../../rules/stats.js';
 import type { RouteModule } from '../context.js';
-import { ResponseCache } from '../response-cache.js';
 
 const notFound = (username: string) => ({ error: `Racer ${username} not found` });
 
@@ -50,8 +49,6 @@ function compareRacer(racer: RacerName, days: readonly DayKey[], sums: readonly 
 }
 
 const racerPages: RouteModule = (app, { db, config }) => {
-  const cache = new ResponseCache(db);
-  app.addHook('onClose', async () => cache.close());
   const tz = config.siteTimezone;
 
   app.get(
@@ -68,20 +65,18 @@ const racerPages: RouteModule = (app, { db, config }) => {
     async (request, reply) => {
       const racer = await findRacer(db, request.query.username);
       if (!racer) return reply.code(404).send(notFound(request.query.username));
-      return cache.send(request, reply, `bests|${racer.userId}`, async () => {
-        const days = await racerDays(db, racer.userId);
-        const fastest = await fastestBatch(db, racer.userId, tz);
-        const lifetime = await latestLifetimeRaces(db, racer.userId);
-        const bests: PersonalBest[] = [...(fastest ? [fastestBatchBest(fastest)] : []), ...dayBests(days)];
-        const milestones = lifetime === null ? [] : milestonesPassed(lifetime, days);
-        return {
-          username: racer.username,
-          bests,
-          lifetimeRaces: lifetime,
-          milestones,
-          nextMilestone: lifetime === null ? null : milestoneAfter(lifetime),
-        };
-      });
+      const days = await racerDays(db, racer.userId);
+      const fastest = await fastestBatch(db, racer.userId, tz);
+      const lifetime = await latestLifetimeRaces(db, racer.userId);
+      const bests: PersonalBest[] = [...(fastest ? [fastestBatchBest(fastest)] : []), ...dayBests(days)];
+      const milestones = lifetime === null ? [] : milestonesPassed(lifetime, days);
+      return {
+        username: racer.username,
+        bests,
+        lifetimeRaces: lifetime,
+        milestones,
+        nextMilestone: lifetime === null ? null : milestoneAfter(lifetime),
+      };
     },
   );
 
@@ -108,16 +103,14 @@ const racerPages: RouteModule = (app, { db, config }) => {
       if (!racerA) return reply.code(404).send(notFound(a));
       const racerB = await findRacer(db, b);
       if (!racerB) return reply.code(404).send(notFound(b));
-      return cache.send(request, reply, `compare|${racerA.userId}|${racerB.userId}|${from}|${to}`, async () => {
-        const days = daysBetween(from, to);
-        return {
-          from,
-          to,
-          days,
-          a: compareRacer(racerA, days, await racerDays(db, racerA.userId, from, to)),
-          b: compareRacer(racerB, days, await racerDays(db, racerB.userId, from, to)),
-        };
-      });
+      const days = daysBetween(from, to);
+      return {
+        from,
+        to,
+        days,
+        a: compareRacer(racerA, days, await racerDays(db, racerA.userId, from, to)),
+        b: compareRacer(racerB, days, await racerDays(db, racerB.userId, from, to)),
+      };
     },
   );
 };

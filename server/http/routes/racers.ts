@@ -1,7 +1,7 @@
 /**
  * GET /api/all-usernames, /api/racer-info and /api/racer-batches: the racer inspector's data.
- * A racer's batch history (up to ~50,000 batches a year) is cached per (racer, shape, data
- * version) with ETag / 304; the contract's response schemas are checked by the tests.
+ * A racer's batch history (up to ~50,000 batches a year) is cached per (query, data version) with
+ * ETag / 304 by plugins/public-cache.ts; the contract's response schemas are checked by the tests.
  */
 import { z } from 'zod';
 import { ErrorResponse } from '../../../contract/common.js';
@@ -13,16 +13,13 @@ import {
   RacerInfo,
   UsernameQuery,
 } from '../../../contract/racers.js';
-import { allUsernames, findUserId, racerBatchColumns, racerBatchRows, racerInfo } from '../../db/racer-repo.js';
+import { allUsernames, findUserId, racerBatchColumnsJson, racerBatchRows, racerInfo } from '../../db/racer-repo.js';
 import type { RouteModule } from '../context.js';
-import { ResponseCache } from '../response-cache.js';
+import { sendJsonText } from '../response-cache.js';
 
 const notFound = (username: string) => ({ error: `Racer ${username} not found` });
 
 const racers: RouteModule = (app, { db, config }) => {
-  const cache = new ResponseCache(db);
-  app.addHook('onClose', async () => cache.close());
-
   app.get('/all-usernames', { schema: { tags: ['racers'], response: { 200: AllUsernamesResponse } } }, async () => ({
     usernames: await allUsernames(db),
   }));
@@ -50,11 +47,8 @@ const racers: RouteModule = (app, { db, config }) => {
       const { username, format } = request.query;
       const userId = await findUserId(db, username);
       if (userId === null) return reply.code(404).send(notFound(username));
-      return cache.send(request, reply, `${format}|${userId}`, async () =>
-        format === 'columns'
-          ? { columns: await racerBatchColumns(db, userId) }
-          : { batches: await racerBatchRows(db, userId, config.siteTimezone) },
-      );
+      if (format === 'columns') return sendJsonText(reply, await racerBatchColumnsJson(db, userId));
+      return { batches: await racerBatchRows(db, userId, config.siteTimezone) };
     },
   );
 };

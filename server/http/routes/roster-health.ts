@@ -1,7 +1,7 @@
 /**
  * GET /api/roster-health?tag and GET /api/membership-log?tag: the team's Health view. Both are
- * cached per data version with ETag / 304 (the log scans the team's batches for name changes);
- * the health table's key also names today's site-zone day, the only clock it reads.
+ * cached by plugins/public-cache.ts with ETag / 304: the log per data version (it scans the team's
+ * batches for name changes), the health table per minute as well (it reads today's site-zone day).
  */
 import { ErrorResponse, TagQuery } from '../../../contract/common.js';
 import {
@@ -16,7 +16,6 @@ import { addDayKeys, dayKeyOf, dayStart, formatSiteDateTime, weekStartOf } from 
 import { memberActivity, membershipPeriods, nameChanges, teamRequirements } from '../../db/team/health-repo.js';
 import { teamMembers } from '../../db/team/roster-repo.js';
 import type { RouteModule } from '../context.js';
-import { ResponseCache } from '../response-cache.js';
 
 /** Same-instant events read in the order they happened: a leave ends a period before a rejoin starts it again. */
 const KIND_ORDER: Record<MembershipEventKind, number> = {
@@ -28,8 +27,6 @@ const KIND_ORDER: Record<MembershipEventKind, number> = {
 
 const rosterHealth: RouteModule = (app, { db, config, now }) => {
   const tz = config.siteTimezone;
-  const cache = new ResponseCache(db);
-  app.addHook('onClose', async () => cache.close());
   const notTracked = (tag: string) => ({ error: `Team ${tag} is not tracked` });
 
   app.get(
@@ -47,7 +44,7 @@ const rosterHealth: RouteModule = (app, { db, config, now }) => {
       const team = await teamRequirements(db, tag);
       if (!team) return reply.code(404).send(notTracked(tag));
       const today = dayKeyOf(now(), tz);
-      return cache.send(request, reply, `health|${tag}|${today}`, async () => healthOf(tag, team, today));
+      return healthOf(tag, team, today);
     },
   );
 
@@ -122,7 +119,7 @@ const rosterHealth: RouteModule = (app, { db, config, now }) => {
     async (request, reply) => {
       const { tag } = request.query;
       if (!(await teamRequirements(db, tag))) return reply.code(404).send(notTracked(tag));
-      return cache.send(request, reply, `log|${tag}`, () => membershipLog(tag));
+      return membershipLog(tag);
     },
   );
 

@@ -1,0 +1,122 @@
+/**
+ * Load bench: a demo server (bench/load/demo-server.ts, as `npm start` runs it) under 100
+ * concurrent autocannon clients for 20 s with a visitor's mix of reads (bench/load/visitor-mix.ts),
+ * against the same server's static manifest in the same run as the baseline; then the mix again
+ * while a collector poll writes. Targets: mixed throughput ≥ 0.5 of static, p99 ≤ 50 ms, worst
+ * ≤ 500 ms, no errors, also during the poll.
+ *
+ * The data directory (.bench-data/load-pglite) is kept between runs: the first one backfills the
+ * demo's 31 days (a few minutes), later ones catch up on the time since. The app is built when
+ * dist/ is missing, as `npm start` does.
+ */
+import { fork, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { DEFAULT_SITE_TIMEZONE } from '../rules/site-time.js';
+import { pathPicker, visitorMix } from './load/visitor-mix.js';
+
+const PORT = Number(process.env.LOAD_BENCH_PORT ?? 4550);
+const BASE = `http://127.0.0.1:${PORT}`;
+const CONNECTIONS = 100;
+const DURATION_S = Number(process.env.LOAD_BENCH_SECONDS ?? 20);
+/** What a browser sends: answers come compressed, as to every visitor. */
+const HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
+
+interface Run {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  requests: number;
+  errors: number;
+}
+
+async function load(name: string, next: () => string): Promise<Run> {
+  const r = await autocannon({
+    url: BASE,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: HEADERS,
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }],
+  });
+  return {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    requests: r.requests.total,
+    errors: r.errors + r.timeouts + r.non2xx,
+  };
+}
+
+function ensureBuilt(log: (line: string) => void) {
+  if (fs.existsSync(path.resolve('dist/index.html'))) return;
+  log('building the app (dist/ is missing)...');
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('vite build failed');
+}
+
+export default async function loadBench(log: (line: string) => void): Promise<string> {
+  ensureBuilt(log);
+  log('starting the demo server (the first start backfills 31 days)...');
+  const server = fork(path.resolve('bench/load/demo-server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: path.resolve('.bench-data/load-pglite') },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const messages: Array<(m: Record<string, unknown>) => void> = [];
+  server.on('message', (m) => messages.splice(0).forEach((f) => f(m as Record<string, unknown>)));
+  const nextMessage = () => new Promise<Record<string, unknown>>((resolve) => messages.push(resolve));
+  try {
+    const ready = await nextMessage();
+    const tags = ready.tags as string[];
+    const latest = (await (await fetch(`${BASE}/api/member-data-latest`)).json()) as Array<{ Username: string }>;
+    const usernames = latest.map((m) => m.Username);
+    const mix = visitorMix(new Date(), process.env.SITE_TIMEZONE || DEFAULT_SITE_TIMEZONE, tags, usernames);
+    log(
+      `${tags.length} teams, ${usernames.length} racers, ${mix.groups.reduce((n, g) => n + g.paths.length, 0)} addresses`,
+    );
+
+    // One unmeasured pass over the mix warms the JIT and the caches, as a running server's are.
+    await load('warm-up', pathPicker(mix, 1));
+    const staticRun = await load('static manifest', () => '/manifest.webmanifest');
+    log(`static: ${staticRun.rps.toFixed(0)} req/s`);
+    const mixed = await load('visitor mix', pathPicker(mix));
+    log(`mix: ${mixed.rps.toFixed(0)} req/s, p99 ${mixed.p99} ms, worst ${mixed.max} ms`);
+    server.send('poll');
+    const polled = nextMessage();
+    const duringPoll = await load('visitor mix during a poll', pathPicker(mix, 99));
+    log(`mix during a poll: ${duringPoll.rps.toFixed(0)} req/s, p99 ${duringPoll.p99} ms, worst ${duringPoll.max} ms`);
+    const poll = (await polled).polled as { ok: number; failed: number };
+
+    const row = (r: Run) => {
+      const ratio = r.rps / staticRun.rps;
+      const met =
+        r === staticRun ? '' : ratio >= 0.5 && r.p99 <= 50 && r.max <= 500 && r.errors === 0 ? 'met' : 'NOT met';
+      return `| ${r.name} | ${r.rps.toFixed(0)} | ${r === staticRun ? '1' : ratio.toFixed(2)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.requests} | ${r.errors} | ${met} |`;
+    };
+    return [
+      '## Load: a visitor mix against the static baseline',
+      '',
+      `The demo server (${tags.length} teams, ${usernames.length} racers, PGlite) in its own process; ${CONNECTIONS} concurrent`,
+      `autocannon clients for ${DURATION_S} s each, with \`Accept-Encoding: gzip, deflate, br\`. Mix: boards 55 % (team and`,
+      'individual, every window of the period picker and its previous window), racer pages 10 % (racer-batches',
+      'columns), rosters 10 %, team stats 10 %, hourly races 10 %, racer info 5 %, spread over every team and',
+      `racer. After an unmeasured warm-up pass; the last run while a collector poll of every team writes (${poll.ok}`,
+      `teams written, ${poll.failed} failed). Target: ≥ 0.5 of the static rate, p99 ≤ 50 ms, worst ≤ 500 ms, no errors.`,
+      '',
+      '| run | req/s | ratio to static | p50 ms | p99 ms | worst ms | requests | errors | target |',
+      '|---|---|---|---|---|---|---|---|---|',
+      row(staticRun),
+      row(mixed),
+      row(duringPoll),
+      '',
+    ].join('\n');
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+}

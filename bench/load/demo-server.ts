@@ -1,0 +1,41 @@
+/**
+ * The load bench's server, in its own process (forked by bench/load.bench.ts): what `npm start`
+ * runs in demo mode (embedded PGlite in a kept data directory, the simulated community backfilled on
+ * first start, the built app), on a test port. The collector's schedule is left out so that no poll
+ * lands in a measured run by chance; the bench asks for one poll (message `poll`) instead.
+ *
+ * Messages to the parent: `{ ready: true, tags }` once listening, `{ polled: summary }` after a poll.
+ */
+import path from 'node:path';
+import { openDatabase } from '../../server/db/open.js';
+import { loadConfig } from '../../server/config.js';
+import { buildApp } from '../../server/http/app.js';
+import { startDemoCommunity } from '../../server/demo/demo-community.js';
+import { pollTeams } from '../../server/collector/poll.js';
+
+const port = Number(process.env.PORT);
+const dataDir = path.resolve(process.env.DATA_DIR ?? '.bench-data/load-pglite');
+const config = { ...loadConfig({ ...process.env, TRACKED_TEAMS: '' }), port, dataDir, demo: true };
+const db = await openDatabase({ dataDir });
+const now = () => new Date();
+const app = await buildApp({ db, config, now }, { staticDir: path.resolve('dist') });
+const quiet = { info: () => undefined };
+const demo = await startDemoCommunity({ db, tz: config.siteTimezone, log: process.send ? quiet : console, now });
+await app.listen({ port, host: '127.0.0.1' });
+
+process.on('message', (message: unknown) => {
+  if (message !== 'poll') return;
+  // A poll as the scheduler runs it: every team, one after another at the default pace.
+  void pollTeams({ db, base: demo.baseUrl, now: now(), tz: config.siteTimezone }).then((summary) =>
+    process.send?.({ polled: { ok: summary.ok, failed: summary.failed } }),
+  );
+});
+process.on('SIGTERM', () => {
+  void (async () => {
+    await app.close();
+    await demo.close();
+    await db.close();
+    process.exit(0);
+  })();
+});
+process.send?.({ ready: true, tags: demo.tags });

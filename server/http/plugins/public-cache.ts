@@ -1,0 +1,126 @@
+/**
+ * Caches every public GET under /api in one ResponseCache (response-cache.ts), so route modules
+ * need no cache code: a repeat costs a map lookup, or a 304 when the client holds the ETag.
+ *
+ * Not cached: routes with their own guard (`onRequest`, `preValidation`, `preHandler`: staff-only
+ * answers), per-user, streaming and operational routes (`NEVER_CACHED`), and routes registered with
+ * `config: { cache: false }`. An answer is kept only when it is a 200 with a JSON body, no cookie
+ * and no `no-store` / `private` Cache-Control (response-cache.ts `complete`).
+ *
+ * Keys: the request's path and query (parameters sorted) or the route's `config.cacheKey`, and
+ * the data version. Answers that read the clock (rolling windows, "today", event status) are keyed
+ * by the site minute as well, so they roll at most a minute late; the routes in `VERSION_ONLY`
+ * depend on stored data alone and keep their answer (and ETag) for the whole data version.
+ * While the cache is busy computing (after a poll's write emptied it, or at a new minute), a request
+ * may get the newest older answer of the same address (response-cache.ts `answer`).
+ */
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { App, AppDeps } from '../context.js';
+import { ResponseCache, type Miss } from '../response-cache.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `false`: never cache this GET's answers. */
+    cache?: boolean;
+    /** The cache key of a request, when two spellings of a query mean the same answer; null: do not cache. */
+    cacheKey?: (request: FastifyRequest) => string | null;
+  }
+  interface FastifyRequest {
+    cacheMiss?: Miss | null;
+  }
+}
+
+/** Per-user, streaming or operational answers. */
+export const NEVER_CACHED = new Set(['/api/me', '/api/my-team-tag', '/api/live', '/api/health']);
+
+/** Answers that depend on stored data only, never on the clock. */
+export const VERSION_ONLY = new Set([
+  '/api/team-tags',
+  '/api/team-info',
+  '/api/site',
+  '/api/squad-names',
+  '/api/all-usernames',
+  '/api/member-data-latest',
+  '/api/racer-info',
+  '/api/racer-batches',
+  '/api/racer-bests',
+  '/api/racer-compare',
+  '/api/membership-log',
+  // An event's window and teams are stored; its answers change with the data only.
+  '/api/event-participants/:eventId',
+  '/api/event-squad-summary/:eventId',
+  '/api/event-team-summary/:eventId',
+  '/api/event-payouts/:eventId',
+  // The window comes with the request; the clock only chooses how the sums are read.
+  '/api/team-leaderboard',
+  '/api/individual-leaderboard',
+]);
+
+const MINUTE_MS = 60_000;
+
+function hasGuard(route: RouteOptions): boolean {
+  const present = (h: unknown) => (Array.isArray(h) ? h.length > 0 : h !== undefined && h !== null);
+  return present(route.onRequest) || present(route.preValidation) || present(route.preHandler);
+}
+
+/** Whether the route's answers go through the cache. */
+export function isCacheable(route: RouteOptions): boolean {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  if (methods.length !== 1 || methods[0] !== 'GET' || !route.url.startsWith('/api/')) return false;
+  if (route.config?.cache === false) return false;
+  if (NEVER_CACHED.has(route.url) || route.url.startsWith('/api/admin/')) return false;
+  return !hasGuard(route);
+}
+
+/** The request's address (path with its parameters) with the query's parameters in a fixed order. */
+function requestKey(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  params.sort();
+  return `${url.slice(0, q)}?${params.toString()}`;
+}
+
+/**
+ * Registers the cache on the root app, before any plugin that adds hooks to every route (compression
+ * adds `onRequest` and `onSend`): it then sees each route's own guards, and keeps answers before
+ * they are compressed.
+ */
+export function registerPublicCache(app: App, { db, now }: AppDeps): void {
+  const cache = new ResponseCache(db);
+  app.decorateRequest('cacheMiss', null);
+  app.addHook('onClose', async () => cache.close());
+
+  app.addHook('onRoute', (route) => {
+    if (!isCacheable(route)) return;
+    const url = route.url;
+    const byMinute = !VERSION_ONLY.has(url);
+    const keyOf = route.config?.cacheKey;
+
+    const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const own = keyOf ? keyOf(request) : requestKey(request.url);
+      if (own === null) return;
+      const key = byMinute ? `${own}|${Math.floor(now().getTime() / MINUTE_MS)}` : own;
+      const miss = await cache.answer(request, reply, key, own);
+      if (!miss) return reply;
+      request.cacheMiss = miss;
+    };
+    // The route's first onSend hook: the answer is kept as serialized, before compression.
+    const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      const miss = request.cacheMiss;
+      if (!miss) return payload;
+      request.cacheMiss = null;
+      return cache.complete(miss, reply, payload);
+    };
+    const onResponse = async (request: FastifyRequest) => {
+      if (request.cacheMiss) cache.abandon(request.cacheMiss);
+    };
+
+    route.preHandler = [preHandler];
+    route.onSend = [onSend, ...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : [])];
+    route.onResponse = [
+      onResponse,
+      ...(Array.isArray(route.onResponse) ? route.onResponse : route.onResponse ? [route.onResponse] : []),
+    ];
+  });
+}

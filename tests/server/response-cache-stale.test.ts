@@ -1,0 +1,83 @@
+/**
+ * The response cache while busy: once `maxComputing` computations run, a request whose answer is
+ * not kept yet gets the newest older answer of its address (with that answer's ETag) instead of
+ * queueing; a lone request always gets the current answer.
+ */
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../server/db/database.js';
+import { bumpDataVersion, notifyDataChanged } from '../../server/db/data-version.js';
+import { ResponseCache } from '../../server/http/response-cache.js';
+import { freshDatabase } from './helpers.js';
+
+describe('response cache while busy', () => {
+  let db: Database;
+  let cache: ResponseCache;
+  const app = Fastify();
+  /** Answers per name; a name in `held` waits until released. */
+  const answers = new Map<string, number>([['a', 1]]);
+  const held = new Map<string, () => void>();
+
+  beforeAll(async () => {
+    db = await freshDatabase('pglite');
+    cache = new ResponseCache(db, { maxComputing: 2 });
+    app.get<{ Params: { name: string } }>('/answer/:name', async (request, reply) => {
+      const name = request.params.name;
+      const miss = await cache.answer(request, reply, `answer|${name}`, name);
+      if (!miss) return reply;
+      if (name !== 'a') await new Promise<void>((resolve) => held.set(name, resolve));
+      reply.type('application/json');
+      return reply.send(cache.complete(miss, reply, JSON.stringify({ name, value: answers.get(name) ?? 0 })));
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    cache.close();
+    await app.close();
+    await db.close();
+  });
+
+  const bump = async () => notifyDataChanged(await db.transaction((tx) => bumpDataVersion(tx)));
+  const until = async (check: () => boolean) => {
+    while (!check()) await new Promise((r) => setTimeout(r, 5));
+  };
+
+  it('serves the previous answer while two computations run, the new one once they are done', async () => {
+    const first = await app.inject('/answer/a');
+    expect(first.json()).toEqual({ name: 'a', value: 1 });
+    answers.set('a', 2);
+    await bump();
+
+    // Two other addresses start computing and hold.
+    const b = app.inject('/answer/b');
+    const c = app.inject('/answer/c');
+    await until(() => held.size === 2);
+    const busy = await app.inject('/answer/a');
+    expect(busy.json()).toEqual({ name: 'a', value: 1 });
+    expect(busy.headers.etag).toBe(first.headers.etag);
+    expect(cache.staleHits).toBe(1);
+
+    for (const release of held.values()) release();
+    expect((await b).statusCode).toBe(200);
+    expect((await c).statusCode).toBe(200);
+    const fresh = await app.inject({ url: '/answer/a', headers: { 'if-none-match': first.headers.etag as string } });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json()).toEqual({ name: 'a', value: 2 });
+    expect(fresh.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('makes a request without an older answer compute its own', async () => {
+    held.clear();
+    await bump();
+    const b = app.inject('/answer/b');
+    const c = app.inject('/answer/c');
+    await until(() => held.size === 2);
+    const d = app.inject('/answer/d');
+    // d has no older answer: it computes (and holds) even though two computations run.
+    await until(() => held.has('d'));
+    for (const release of held.values()) release();
+    expect((await d).json()).toEqual({ name: 'd', value: 0 });
+    expect((await b).json()).toEqual({ name: 'b', value: 0 });
+    await c;
+  });
+});
