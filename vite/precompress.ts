@@ -1,14 +1,16 @@
 /**
- * Build step: brotli (best quality) and gzip copies beside every built script, style, HTML and
- * manifest file (x.js.br, x.js.gz), which the server sends as they are (@fastify/static
- * `preCompressed`) instead of compressing on each request at a lower level.
+ * Build step: brotli (best quality) and gzip copies beside every hashed script and style under
+ * assets/ (x.js.br, x.js.gz), which the server sends as they are (@fastify/static `preCompressed`)
+ * instead of compressing on each request at a lower level. Only hashed files: their content never
+ * changes under the same name, so a copy cannot go stale (sw.js, index.html are compressed per
+ * request).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
 
-const COMPRESSIBLE = /\.(js|mjs|css|html|webmanifest|json|svg)$/;
+const COMPRESSIBLE = /\.(js|css|svg)$/;
 
 function filesUnder(dir: string): string[] {
   return fs
@@ -30,7 +32,7 @@ export function precompress(): Plugin {
       order: 'post',
       sequential: true,
       handler() {
-        for (const file of filesUnder(outDir)) {
+        for (const file of filesUnder(path.join(outDir, 'assets'))) {
           if (!COMPRESSIBLE.test(file)) continue;
           const data = fs.readFileSync(file);
           if (data.length < 1024) continue;

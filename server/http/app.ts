@@ -75,7 +75,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       wildcard: false,
       // `/` is a page like any other (app-shell.ts), not the plain index.html.
       index: false,
-      // The build writes .br and .gz beside each script and style (vite.config.ts).
+      // The build writes .br and .gz beside each hashed file under assets/ (vite/precompress.ts).
       preCompressed: true,
       setHeaders(res, filePath) {
         const name = path.basename(filePath);
