@@ -1,12 +1,16 @@
 /**
  * Build of the app: file-based routes (TanStack Router), React, and the PWA (service worker from
- * sw/sw.ts with the precache manifest injected, web manifest from manifest.webmanifest).
+ * sw/sw.ts with the precache manifest injected, web manifest from manifest.webmanifest), the
+ * leaderboard's chunk preloads marked in index.html (vite/board-preload.ts), and .br/.gz copies of
+ * the output (vite/precompress.ts).
  */
 import fs from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { boardPreload } from './vite/board-preload';
+import { precompress } from './vite/precompress';
 
 const manifest = JSON.parse(
   fs.readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
@@ -27,6 +31,7 @@ export default defineConfig({
       autoCodeSplitting: true,
     }),
     react(),
+    boardPreload(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -39,6 +44,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,png,ico,svg,webmanifest,woff2}'],
       },
     }),
+    precompress(),
   ],
   server: {
     proxy: {

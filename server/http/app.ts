@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from './context.js';
+import { appShell } from './app-shell.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerPublicCache } from './plugins/public-cache.js';
@@ -72,9 +73,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   const staticDir = options.staticDir;
   if (staticDir && fs.existsSync(path.join(staticDir, 'index.html'))) {
+    const shell = appShell(staticDir, deps.config.siteTimezone, deps.now);
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: false,
+      // `/` is a page like any other (app-shell.ts), not the plain index.html.
+      index: false,
+      // The build writes .br and .gz beside each hashed file under assets/ (vite/precompress.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         const name = path.basename(filePath);
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -84,17 +90,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         }
       },
     });
-    // Deep links (/roster?tag=X, /racers/name) get the app shell; unknown files stay 404.
+    // Pages and deep links (/, /roster?tag=X, /racers/name) get the app shell; unknown files stay 404.
     app.setNotFoundHandler((request, reply) => {
-      const accept = request.headers.accept ?? '';
-      if (
-        request.method === 'GET' &&
-        !request.url.startsWith('/api/') &&
-        !path.extname(request.url.split('?')[0]) &&
-        accept.includes('text/html')
-      ) {
-        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-      }
+      if (shell.isPageRequest(request)) return shell.send(request, reply);
       return reply.code(404).send({ error: 'Not found' });
     });
   }

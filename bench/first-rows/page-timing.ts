@@ -1,0 +1,73 @@
+/**
+ * Times, in Chromium throttled like a mid-range phone on slow 4G (150 ms round trip, 1.6 Mbps
+ * down, 750 kbps up, CPU 4× slower, 390 × 844), how long a page takes from navigation to the
+ * leaderboard's first rows on screen: the first frame after a board row is in the document, read
+ * in the page against its navigation start.
+ */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+
+export const VIEWPORT = { width: 390, height: 844 };
+export const ROW_SELECTOR = 'table.data-table tbody tr:not(.empty-row)';
+
+export interface FirstRows {
+  /** Navigation start to the first frame with a row. */
+  ms: number;
+  /** Bytes over the network until then (HTML, scripts, styles, data). */
+  bytes: number;
+}
+
+/**
+ * Runs in the page before its own scripts: resolves `window.__firstRows` at the first frame with a
+ * row. Plain JavaScript text, so the bundler's helpers never reach the page.
+ */
+const WATCH_FOR_ROWS = `
+window.__firstRows = new Promise((resolve) => {
+  const seen = () => {
+    if (!document.querySelector(${JSON.stringify(ROW_SELECTOR)})) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      const ms = performance.now();
+      const nav = performance.getEntriesByType('navigation')[0];
+      const bytes = performance.getEntriesByType('resource').reduce((sum, r) => sum + r.transferSize, nav ? nav.transferSize : 0);
+      resolve({ ms, bytes });
+    });
+  };
+  const observer = new MutationObserver(seen);
+  observer.observe(document, { childList: true, subtree: true });
+});
+`;
+
+export async function newPhoneContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  });
+  await context.addInitScript({ content: WATCH_FOR_ROWS });
+  return context;
+}
+
+async function throttle(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 1_600_000 / 8,
+    uploadThroughput: 750_000 / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+/** Opens `url` in a new throttled page of `context` and returns when its first rows showed. */
+export async function timeFirstRows(context: BrowserContext, url: string): Promise<FirstRows> {
+  const page = await context.newPage();
+  try {
+    await throttle(context, page);
+    await page.goto(url, { waitUntil: 'commit' });
+    return await page.evaluate(() => (window as unknown as { __firstRows: Promise<FirstRows> }).__firstRows);
+  } finally {
+    await page.close();
+  }
+}

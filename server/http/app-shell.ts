@@ -1,0 +1,48 @@
+/**
+ * The app's HTML (the built index.html) for page navigations: `/`, deep links such as
+ * `/roster?tag=X`, never /api or a file. For the leaderboard (the home screen) it carries
+ * `<link rel=preload as=fetch>` for the first API calls (board-preloads.ts), so the board's data
+ * travels while the scripts download; the build marks the leaderboard's own script and style
+ * preloads (`<!--board-->` … `<!--/board-->`, vite.config.ts), which other screens go without.
+ * The service worker answers later visits with the precached index.html, markers and all.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { boardPreloads } from './board-preloads.js';
+
+const BOARD_PART = /<!--board-->([\s\S]*?)<!--\/board-->/;
+
+function escapeAttribute(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+export interface AppShell {
+  /** Whether a request is a page navigation the app answers (GET, not /api, no file extension, wants HTML). */
+  isPageRequest: (request: FastifyRequest) => boolean;
+  send: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+}
+
+export function appShell(staticDir: string, tz: string, now: () => Date): AppShell {
+  const built = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
+  const boardPart = BOARD_PART.exec(built)?.[1] ?? '';
+  const withoutBoard = built.replace(BOARD_PART, '');
+
+  const htmlFor = (url: string): string => {
+    const calls = boardPreloads(url, now(), tz);
+    if (calls.length === 0) return withoutBoard;
+    const links = calls.map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`);
+    // Data first: the scripts and their preloads follow the title.
+    return built.replace(BOARD_PART, boardPart).replace('<title>', `${links.join('\n    ')}\n    <title>`);
+  };
+
+  return {
+    isPageRequest: (request) =>
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !path.extname(request.url.split('?')[0]) &&
+      (request.headers.accept ?? '').includes('text/html'),
+    send: (request, reply) =>
+      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(htmlFor(request.url)),
+  };
+}
