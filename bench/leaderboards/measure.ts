@@ -9,7 +9,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import zlib from 'node:zlib';
 import type { Database } from '../../server/db/database.js';
-import { notifyDataChanged, readDataVersion } from '../../server/db/data-version.js';
+import { readDataVersion } from '../../server/db/data-version.js';
 import {
   individualLeaderboard,
   individualLeaderboardJson,
@@ -144,7 +144,7 @@ export async function measureQueries(
       };
       // As a collector poll's commit does: the caches are emptied, the new version named.
       const uncached = async () => {
-        notifyDataChanged(version);
+        db.dataChanges.notify(version);
         return get();
       };
       const naive = () =>

@@ -6,7 +6,7 @@
  * leave it; a day written is a consistent checkpoint, so an interrupted backfill never double counts.
  */
 import type { Database } from '../db/database.js';
-import { bumpDataVersion, notifyDataChanged } from '../db/data-version.js';
+import { bumpDataVersion } from '../db/data-version.js';
 import { dayKeyOf } from '../../rules/site-time.js';
 import { parseTeamBody } from './parse.js';
 import {
@@ -70,7 +70,7 @@ export async function backfill(o: BackfillOptions): Promise<BackfillResult> {
       const version = await o.db.transaction(async (tx) =>
         (await flushWrites(tx, pending, o.tz)) ? bumpDataVersion(tx) : null,
       );
-      if (version !== null) notifyDataChanged(version);
+      if (version !== null) o.db.dataChanges.notify(version);
     }
     o.onProgress?.({ slotsDone, slotsTotal: total, at, batches: result.batches });
     await yieldToEventLoop();

@@ -9,7 +9,8 @@ import type { Database } from '../db/database.js';
 import { openDatabase } from '../db/open.js';
 import { withCollectorLock } from './lock.js';
 import { parseCliArgs, summaryLine, UsageError, USAGE, type CliArgs } from './cli-args.js';
-import { pollTeams, trackedTags, type CollectorLogger } from './poll.js';
+import { trackedTeamTags } from '../db/teams-repo.js';
+import { pollTeams, type CollectorLogger } from './poll.js';
 import { startScheduler } from './scheduler.js';
 
 const consoleLogger: CollectorLogger = {
@@ -20,7 +21,7 @@ const consoleLogger: CollectorLogger = {
 };
 
 async function once(db: Database, config: Config, args: CliArgs): Promise<number> {
-  const tracked = args.tags ? [] : await trackedTags(db);
+  const tracked = args.tags ? [] : await trackedTeamTags(db);
   const tags = args.tags ?? (tracked.length ? tracked : config.trackedTeams);
   if (!tags.length) {
     console.error('No teams to poll: pass --tags or set TRACKED_TEAMS.');

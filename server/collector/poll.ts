@@ -6,7 +6,9 @@
  * and its races must land in the slot (and event window) of that moment.
  */
 import type { Database } from '../db/database.js';
-import { bumpDataVersion, notifyDataChanged } from '../db/data-version.js';
+import { finishCollectorRun, startCollectorRun } from '../db/collector-runs-repo.js';
+import { bumpDataVersion } from '../db/data-version.js';
+import { trackedTeamTags } from '../db/teams-repo.js';
 import { fetchTeam, type FetchResult } from './client.js';
 import type { MemberAnomaly } from './team-state.js';
 import { recordFailure, writePoll } from './write-poll.js';
@@ -112,11 +114,6 @@ const memberWarning: Record<MemberAnomaly['kind'], string> = {
   unreadable: 'member entry unreadable: skipped this poll',
 };
 
-export async function trackedTags(db: Database): Promise<string[]> {
-  const { rows } = await db.query<{ tag: string }>('SELECT tag FROM teams WHERE tracked ORDER BY tag');
-  return rows.map((r) => r.tag);
-}
-
 function failureText(r: Exclude<FetchResult, { kind: 'ok' }>): string {
   switch (r.kind) {
     case 'rateLimited':
@@ -211,12 +208,8 @@ export async function pollTeams(o: PollOptions): Promise<PollRunSummary> {
   const backoff = { ...DEFAULT_BACKOFF, ...o.backoff };
   const delayMs = o.delayMs ?? 3_000;
   const clock = o.clock ?? elapsedClock(o.now);
-  const tags = (o.tags ?? (await trackedTags(o.db))).map((t) => t.toUpperCase());
-  const run = await o.db.query<{ id: number }>(
-    'INSERT INTO collector_runs (started_at, snapshot_at) VALUES ($1, $2) RETURNING id',
-    [new Date().toISOString(), o.now.toISOString()],
-  );
-  const runId = Number(run.rows[0].id);
+  const tags = (o.tags ?? (await trackedTeamTags(o.db))).map((t) => t.toUpperCase());
+  const runId = await startCollectorRun(o.db, new Date(), o.now);
   const teams: TeamPollResult[] = [];
   for (const [i, tag] of tags.entries()) {
     if (o.signal?.aborted) break;
@@ -238,15 +231,10 @@ export async function pollTeams(o: PollOptions): Promise<PollRunSummary> {
   // A run with data moves "Data as of" (GET /api/site): a change visitors see, so it bumps the data
   // version too, and open screens (GET /api/live) refresh once the run is complete.
   const finished = await o.db.transaction(async (tx) => {
-    await tx.query('UPDATE collector_runs SET finished_at = $2, teams_ok = $3, teams_failed = $4 WHERE id = $1', [
-      runId,
-      new Date().toISOString(),
-      ok,
-      failed,
-    ]);
+    await finishCollectorRun(tx, runId, new Date(), ok, failed);
     return ok > 0 ? bumpDataVersion(tx) : null;
   });
-  if (finished !== null) notifyDataChanged(finished);
+  if (finished !== null) o.db.dataChanges.notify(finished);
   log.info({ runId, snapshotAt: o.now.toISOString(), ok, failed }, 'collector run finished');
   return { runId, snapshotAt: o.now, teams, ok, failed };
 }

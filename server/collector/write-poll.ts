@@ -4,7 +4,7 @@
  * no delta and writes no batch. A body that cannot be parsed goes to failed_responses.
  */
 import type { Database } from '../db/database.js';
-import { bumpDataVersion, notifyDataChanged } from '../db/data-version.js';
+import { bumpDataVersion } from '../db/data-version.js';
 import { parseTeamBody, type ParseResult } from './parse.js';
 import { addFailure, addPoll, emptyWrites, flushWrites, loadTeamState } from './state-store.js';
 import { applyPoll, type MemberAnomaly, type PollCounts } from './team-state.js';
@@ -61,7 +61,7 @@ export async function writePoll(
     return { counts: changes.counts, anomalies: changes.anomalies, changed, dataVersion };
   });
   if (!outcome) return { ok: true, stale: true };
-  if (outcome.dataVersion !== null) notifyDataChanged(outcome.dataVersion);
+  if (outcome.dataVersion !== null) db.dataChanges.notify(outcome.dataVersion);
   return {
     ok: true,
     stale: false,

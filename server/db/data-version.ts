@@ -1,12 +1,11 @@
 /**
  * The data version: a counter in app_meta bumped in the same transaction as every collector write,
- * so response caches can key on it. `onDataChanged` tells this process's caches at once.
+ * so response caches can key on it. Each Database carries its own change notices (`DataChanges`,
+ * `db.dataChanges`): after the transaction commits, `notify` tells the caches and live streams
+ * built on that database at once, and nothing built on another one.
  */
 import { EventEmitter } from 'node:events';
 import type { Queryable } from './database.js';
-
-const emitter = new EventEmitter();
-emitter.setMaxListeners(50);
 
 /** Bumps the version inside the caller's transaction; returns the new value. */
 export async function bumpDataVersion(tx: Queryable): Promise<number> {
@@ -21,12 +20,18 @@ export async function readDataVersion(q: Queryable): Promise<number> {
   return Number(rows[0]?.value ?? 0);
 }
 
-/** Call after the transaction that bumped the version has committed. */
-export function notifyDataChanged(version: number): void {
-  emitter.emit('changed', version);
-}
+/** One database's change notices. */
+export class DataChanges {
+  private readonly emitter = new EventEmitter().setMaxListeners(50);
 
-export function onDataChanged(listener: (version: number) => void): () => void {
-  emitter.on('changed', listener);
-  return () => emitter.off('changed', listener);
+  /** Call after the transaction that bumped the version has committed. */
+  notify(version: number): void {
+    this.emitter.emit('changed', version);
+  }
+
+  /** Calls `listener` with each new version; returns the unsubscribe. */
+  subscribe(listener: (version: number) => void): () => void {
+    this.emitter.on('changed', listener);
+    return () => this.emitter.off('changed', listener);
+  }
 }

@@ -1,4 +1,6 @@
 /** The one database interface the server uses, backed by PGlite (embedded) or PostgreSQL. */
+import type { DataChanges } from './data-version.js';
+
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
   /** Runs several statements separated by semicolons, without parameters (migrations, DDL). */
@@ -9,6 +11,8 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` inside one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** This database's data-version change notices (data-version.ts): caches and live streams listen. */
+  readonly dataChanges: DataChanges;
   /**
    * PGlite only: a gzipped tar of the data directory, taken between two statements (no
    * transaction open) after a checkpoint, so it opens as a consistent database.

@@ -36,12 +36,6 @@ export const addressKey = (ip: string) => `ip:${addressBucket(ip)}`;
 export const usernameKey = (username: string) => `user:${userPart(username)}`;
 export const pairKey = (ip: string, username: string) => `pair:${addressBucket(ip)} ${userPart(username)}`;
 
-/** How long a key is blocked once its count reaches `attempts` (0 below the threshold). */
-export function blockMs(policy: ThrottlePolicy, attempts: number): number {
-  if (attempts < policy.threshold) return 0;
-  return Math.min(policy.maxBlockMs, policy.firstBlockMs * 2 ** (attempts - policy.threshold));
-}
-
 /** The latest instant any of the keys is blocked until, or null when none is blocked now. */
 export async function blockedUntil(db: Queryable, keys: string[], now: Date): Promise<Date | null> {
   const { rows } = await db.query<{ until: Date | null }>(

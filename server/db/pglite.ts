@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.js';
+import { DataChanges } from './data-version.js';
 
 const parsers = {
   // bigint columns hold counters far below 2^53: return numbers, not strings.
@@ -123,6 +124,7 @@ export async function openPglite(dir?: string): Promise<Database> {
   };
   return {
     kind: 'pglite',
+    dataChanges: new DataChanges(),
     query: (sql, params) => serial(() => base.query(sql, params)),
     exec: (sql) => serial(() => base.exec(sql)),
     transaction: (fn) => serial(() => pg.transaction((tx) => fn(wrap(tx)))),

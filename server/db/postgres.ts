@@ -1,6 +1,7 @@
 /** PostgreSQL server through DATABASE_URL (node-postgres pool). */
 import pg from 'pg';
 import type { Database, Queryable } from './database.js';
+import { DataChanges } from './data-version.js';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
@@ -26,6 +27,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   const base = wrap(pool);
   return {
     kind: 'postgres',
+    dataChanges: new DataChanges(),
     query: base.query,
     exec: base.exec,
     async transaction(fn) {

@@ -3,7 +3,7 @@
  * transaction that also bumps the data version, so response caches drop what they hold.
  */
 import type { Database, Queryable } from './database.js';
-import { bumpDataVersion, notifyDataChanged } from './data-version.js';
+import { bumpDataVersion } from './data-version.js';
 
 export async function publicChange<T>(db: Database, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   let version = 0;
@@ -12,6 +12,6 @@ export async function publicChange<T>(db: Database, fn: (tx: Queryable) => Promi
     version = await bumpDataVersion(tx);
     return r;
   });
-  notifyDataChanged(version);
+  db.dataChanges.notify(version);
   return result;
 }

@@ -1,5 +1,24 @@
 /** SQL for login sessions: stored by the SHA-256 of their id, with an expiry. */
+import type { Role } from '../../contract/common.js';
 import type { Queryable } from './database.js';
+
+export interface SessionUserRow {
+  id: number;
+  username: string;
+  role: Role;
+  teamTag: string | null;
+}
+
+/** The user of an unexpired session, null when there is none. */
+export async function findSessionUser(db: Queryable, idHash: string, now: Date): Promise<SessionUserRow | null> {
+  const { rows } = await db.query<SessionUserRow>(
+    `SELECT u.id, u.username, u.role, u.team_tag AS "teamTag"
+       FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.id_hash = $1 AND s.expires_at > $2`,
+    [idHash, now],
+  );
+  return rows[0] ?? null;
+}
 
 export async function createSession(
   db: Queryable,

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.js';
-import { bumpDataVersion, notifyDataChanged } from '../db/data-version.js';
+import { bumpDataVersion } from '../db/data-version.js';
 import { migrate } from '../db/migrate.js';
 import { openPglite } from '../db/pglite.js';
 import { HEARTBEAT, LiveHub, versionEvent, type LiveSink } from './live-hub.js';
@@ -45,7 +45,7 @@ describe('LiveHub', () => {
     expect(sink.written.filter((w) => w === HEARTBEAT).length).toBeGreaterThanOrEqual(2);
 
     const v = await bumpDataVersion(db);
-    notifyDataChanged(v);
+    db.dataChanges.notify(v);
     await hub.check();
     // A second look at the same version is no news.
     await hub.check();

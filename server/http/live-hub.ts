@@ -1,14 +1,14 @@
 /**
  * The open /api/live streams of this process and the data version they were last told.
  *
- * A change committed here arrives as a change notice (data-version.ts `onDataChanged`); one
+ * A change committed here arrives as a change notice of the hub's database (`db.dataChanges`); one
  * committed by another process on the same PostgreSQL database is found by reading the version
  * every `pollMs` while any stream is open. Either way the version is read from this process's own
  * database (the notice only says "look now"), and every stream gets a `version` event when it
  * moved. A comment line every `heartbeatMs` keeps proxies and browsers from timing the stream out.
  */
-import type { Queryable } from '../db/database.js';
-import { onDataChanged, readDataVersion } from '../db/data-version.js';
+import type { Database } from '../db/database.js';
+import { readDataVersion } from '../db/data-version.js';
 import { LIVE_VERSION_EVENT, type LiveVersion } from '../../contract/live-events.js';
 
 /** The part of a Node response the hub writes to. */
@@ -48,13 +48,13 @@ export class LiveHub {
   readonly maxClients: number;
 
   constructor(
-    private readonly db: Queryable,
+    private readonly db: Database,
     options: LiveHubOptions = {},
   ) {
     this.pollMs = options.pollMs ?? 2000;
     this.heartbeatMs = options.heartbeatMs ?? 25_000;
     this.maxClients = options.maxClients ?? 1000;
-    this.unsubscribe = onDataChanged(() => {
+    this.unsubscribe = db.dataChanges.subscribe(() => {
       this.notices++;
       void this.check();
     });

@@ -1,8 +1,8 @@
 /**
  * In-memory cache of serialized JSON answers per (query key, data version), with ETag / 304.
  *
- * The data version (server/db/data-version.ts) is what keys the answers. In this process
- * `onDataChanged` empties the cache at once and names the new version; a poll committed by
+ * The data version (server/db/data-version.ts) is what keys the answers. A change notice of the
+ * cache's database (`db.dataChanges`) empties it at once and names the new version; a poll committed by
  * another process (PostgreSQL
  * deployments) is seen when the version is read again, at most `versionTtlMs` later. Between
  * reads a cached answer needs no database at all, so it never waits behind a long query.
@@ -12,8 +12,8 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Queryable } from '../db/database.js';
-import { onDataChanged, readDataVersion } from '../db/data-version.js';
+import type { Database } from '../db/database.js';
+import { readDataVersion } from '../db/data-version.js';
 import { acceptedEncoding, encodeBody, MIN_ENCODED_BYTES, type BodyEncoding } from './body-encoding.js';
 
 export interface ResponseCacheOptions {
@@ -77,13 +77,13 @@ export class ResponseCache {
   staleHits = 0;
 
   constructor(
-    private readonly db: Queryable,
+    private readonly db: Database,
     options: ResponseCacheOptions = {},
   ) {
     this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
     this.versionTtlMs = options.versionTtlMs ?? 1000;
     this.maxComputing = options.maxComputing ?? 2;
-    this.unsubscribe = onDataChanged((version) => {
+    this.unsubscribe = db.dataChanges.subscribe((version) => {
       this.generation++;
       this.clear();
       // The notice names the version its write committed: no need to ask the database. (Notices

@@ -5,6 +5,7 @@
  */
 import type { HealthResponse } from '../../contract/health.js';
 import type { Database } from '../db/database.js';
+import { lastSuccessfulPollAt } from '../db/collector-runs-repo.js';
 import { migrationNames } from '../db/migrate.js';
 import { SERVER_VERSION } from './version.js';
 
@@ -27,10 +28,7 @@ async function probe(db: Database) {
     (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
   );
   const pending = migrationNames().filter((name) => !applied.has(name));
-  const { rows } = await db.query<{ at: Date | null }>(
-    'SELECT max(finished_at) AS at FROM collector_runs WHERE finished_at IS NOT NULL AND teams_ok > 0',
-  );
-  return { latencyMs, pending, lastPoll: rows[0]?.at ?? null };
+  return { latencyMs, pending, lastPoll: await lastSuccessfulPollAt(db) };
 }
 
 export async function checkHealth(db: Database, now: Date, timeoutMs = HEALTH_DB_TIMEOUT_MS): Promise<HealthResponse> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePoll } from '../../server/collector/write-poll.js';
 import type { Database } from '../../server/db/database.js';
-import { onDataChanged, readDataVersion } from '../../server/db/data-version.js';
+import { readDataVersion } from '../../server/db/data-version.js';
 import { count, dumpCollectorTables, teamBody, type MemberSpec } from './collector-helpers.js';
 import { dbKinds, freshDatabase, TEST_TZ } from './helpers.js';
 
@@ -72,7 +72,7 @@ describe.each(dbKinds)('writePoll on %s', (kind) => {
   it('takes a first poll as the baseline: team info, racers, memberships, snapshots, no batch', async () => {
     const before = await readDataVersion(db);
     const seen: number[] = [];
-    const off = onDataChanged((v) => seen.push(v));
+    const off = db.dataChanges.subscribe((v) => seen.push(v));
     const r = await poll('ALPHA', '2026-03-10T18:03:00Z', teamBody('ALPHA', [alice0, bob0]));
     off();
     expect(r).toMatchObject({ ok: true, stale: false, members: 2, batches: 0, firstSightings: 2, joined: 2, left: 0 });

@@ -4,7 +4,7 @@
  * hand in the comments; batch times straddle the event's edges and the hourly-rollup boundaries.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bumpDataVersion, notifyDataChanged } from '../../server/db/data-version.js';
+import { bumpDataVersion } from '../../server/db/data-version.js';
 import { addBatches, addRacer, addTeam, dbKinds, testApp, type TestContext } from './helpers.js';
 
 const at = (iso: string) => new Date(iso);
@@ -285,7 +285,7 @@ describe.each(dbKinds)('event routes on %s', (kind) => {
     await addBatches(t.db, [
       { userId: 1, tag: 'ALPHA', endTime: at('2026-03-02T20:40:00Z'), races: 5, typed: 1000, errs: 0, secs: 100 },
     ]);
-    notifyDataChanged(await bumpDataVersion(t.db));
+    t.db.dataChanges.notify(await bumpDataVersion(t.db));
     const again = await t.app.inject({ url: '/api/event-participants/1', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(200);
     const ann = again.json().participants.find((p: { Username: string }) => p.Username === 'ann');

@@ -1,5 +1,6 @@
 /** GET /api/health: fields, the age of the last successful poll, 503 when the database cannot serve. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DataChanges } from '../../server/db/data-version.js';
 import { migrationNames } from '../../server/db/migrate.js';
 import { buildApp } from '../../server/http/app.js';
 import { checkHealth } from '../../server/ops/health.js';
@@ -97,6 +98,7 @@ describe('checkHealth against a database that never answers', () => {
       query: () => hanging,
       exec: () => hanging,
       transaction: () => hanging,
+      dataChanges: new DataChanges(),
       close: async () => {},
     };
     const started = Date.now();

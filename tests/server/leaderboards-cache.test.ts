@@ -3,7 +3,7 @@
  * when a collector poll commits in this process or in another one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bumpDataVersion, notifyDataChanged } from '../../server/db/data-version.js';
+import { bumpDataVersion } from '../../server/db/data-version.js';
 import { addBatches, addRacer, addTeam, dbKinds, testApp, type TestContext } from './helpers.js';
 
 const URL = '/api/team-leaderboard?start_time=2026-03-09%2000:00:00&end_time=2026-03-09%2023:59:59';
@@ -49,7 +49,7 @@ describe.each(dbKinds)('leaderboard cache on %s', (kind) => {
     await addBatches(t.db, [batch('2026-03-09T16:00:00Z', 3)]);
     expect((await t.app.inject(URL)).json()[0].Races).toBe(2);
     const version = await t.db.transaction((tx) => bumpDataVersion(tx));
-    notifyDataChanged(version);
+    t.db.dataChanges.notify(version);
     // The notice names the new version: the cache does not read it from the database.
     const versionReads: string[] = [];
     const query = t.db.query.bind(t.db);

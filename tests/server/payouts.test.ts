@@ -4,7 +4,7 @@
  * mark, and bad input (unknown event, racer not a winner, stale amount) changing nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bumpDataVersion, notifyDataChanged } from '../../server/db/data-version.js';
+import { bumpDataVersion } from '../../server/db/data-version.js';
 import type { Database } from '../../server/db/database.js';
 import { addBatches, addRacer, addTeam, dbKinds, testApp, type TestContext } from './helpers.js';
 import { addUser, json, login } from './staff-helpers.js';
@@ -46,7 +46,7 @@ async function seed(db: Database) {
 }
 
 async function changed(db: Database) {
-  notifyDataChanged(await bumpDataVersion(db));
+  db.dataChanges.notify(await bumpDataVersion(db));
 }
 
 interface Row {

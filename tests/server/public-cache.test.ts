@@ -5,7 +5,7 @@
  * their ETag, and staff or per-user answers are never cached nor shared.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bumpDataVersion, notifyDataChanged } from '../../server/db/data-version.js';
+import { bumpDataVersion } from '../../server/db/data-version.js';
 import { insertBatches } from '../../server/db/batch-writer.js';
 import { addBatches, addRacer, addTeam, dbKinds, testApp, TEST_TZ, type TestContext } from './helpers.js';
 import { addUser, login } from './staff-helpers.js';
@@ -48,7 +48,7 @@ describe.each(dbKinds)('public GET cache on %s', (kind) => {
     ]);
     await addUser(t.db, { username: 'boss', password: 'correct horse battery', role: 'admin' });
     // The version the batches bumped, announced as a poll's commit does.
-    notifyDataChanged(await t.db.transaction((tx) => bumpDataVersion(tx)));
+    t.db.dataChanges.notify(await t.db.transaction((tx) => bumpDataVersion(tx)));
   });
   afterAll(() => t.close());
 
@@ -74,7 +74,7 @@ describe.each(dbKinds)('public GET cache on %s', (kind) => {
   it('gives a new answer and ETag after a data change', async () => {
     t.setNow(T0);
     const before = await t.app.inject(STATS);
-    notifyDataChanged(await t.db.transaction((tx) => bumpDataVersion(tx)));
+    t.db.dataChanges.notify(await t.db.transaction((tx) => bumpDataVersion(tx)));
     const after = await t.app.inject({ url: STATS, headers: { 'if-none-match': before.headers.etag as string } });
     expect(after.statusCode).toBe(200);
     // 2 + the 3 written silently.
@@ -139,7 +139,7 @@ describe.each(dbKinds)('public GET cache on %s', (kind) => {
     expect(missing.headers.etag).toBeUndefined();
     expect(missing.json().error).toMatch(/not found/);
     await addRacer(t.db, { userId: 2, username: 'zed', tag: 'ALPHA' });
-    notifyDataChanged(await t.db.transaction((tx) => bumpDataVersion(tx)));
+    t.db.dataChanges.notify(await t.db.transaction((tx) => bumpDataVersion(tx)));
     expect((await t.app.inject('/api/racer-info?username=zed')).statusCode).toBe(200);
     const bad = await t.app.inject('/api/team-stats');
     expect(bad.statusCode).toBe(400);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RacerBatchColumnsResponse, RacerBatchesResponse, RacerInfo } from '../../contract/racers.js';
 import type { Database } from '../../server/db/database.js';
-import { bumpDataVersion, notifyDataChanged } from '../../server/db/data-version.js';
+import { bumpDataVersion } from '../../server/db/data-version.js';
 import { addBatches, addRacer, addTeam, dbKinds, testApp, type TestContext } from './helpers.js';
 import { addUser, json, login } from './staff-helpers.js';
 
@@ -327,7 +327,7 @@ describe.each(dbKinds)('racer routes on %s', (kind) => {
     await addBatches(t.db, [
       { userId: 104, tag: 'OTHER', endTime: at('2026-03-08T08:10:00Z'), races: 2, typed: 200, errs: 2, secs: 20 },
     ]);
-    notifyDataChanged(await t.db.transaction((tx) => bumpDataVersion(tx)));
+    t.db.dataChanges.notify(await t.db.transaction((tx) => bumpDataVersion(tx)));
     const fresh = await t.app.inject({
       url: '/api/racer-batches?username=dave&format=columns',
       headers: { 'if-none-match': etag },

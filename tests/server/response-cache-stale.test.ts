@@ -6,7 +6,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.js';
-import { bumpDataVersion, notifyDataChanged } from '../../server/db/data-version.js';
+import { bumpDataVersion } from '../../server/db/data-version.js';
 import { ResponseCache } from '../../server/http/response-cache.js';
 import { freshDatabase } from './helpers.js';
 
@@ -37,7 +37,7 @@ describe('response cache while busy', () => {
     await db.close();
   });
 
-  const bump = async () => notifyDataChanged(await db.transaction((tx) => bumpDataVersion(tx)));
+  const bump = async () => db.dataChanges.notify(await db.transaction((tx) => bumpDataVersion(tx)));
   const until = async (check: () => boolean) => {
     while (!check()) await new Promise((r) => setTimeout(r, 5));
   };

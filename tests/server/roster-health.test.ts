@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.js';
-import { notifyDataChanged, readDataVersion } from '../../server/db/data-version.js';
+import { readDataVersion } from '../../server/db/data-version.js';
 import { addBatches, addRacer, addTeam, dbKinds, testApp, type TestContext } from './helpers.js';
 
 const NOW = new Date('2026-03-10T18:00:00Z');
@@ -266,7 +266,7 @@ describe.each(dbKinds)('roster health on %s', (kind) => {
     const before = (await t.app.inject('/api/roster-health?tag=TEST')).headers.etag;
     // carol's first race, this morning: the cached answer must not be reused.
     await addBatches(t.db, [batch(3, 'TEST', '2026-03-10T14:00:00Z', 2)]);
-    notifyDataChanged(await readDataVersion(t.db));
+    t.db.dataChanges.notify(await readDataVersion(t.db));
     const after = await t.app.inject({
       url: '/api/roster-health?tag=TEST',
       headers: { 'if-none-match': before as string },

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../../contract/common.js';
+import { findSessionUser } from '../../db/sessions-repo.js';
 import type { App, AppDeps } from '../context.js';
 import { registerOriginCheck } from './origin-check.js';
 
@@ -40,14 +41,7 @@ export function newSessionId(): string {
 
 export async function loadSessionUser(deps: AppDeps, sid: string | undefined): Promise<SessionUser | null> {
   if (!sid || sid.length > 200) return null;
-  const { rows } = await deps.db.query<{ id: number; username: string; role: Role; team_tag: string | null }>(
-    `SELECT u.id, u.username, u.role, u.team_tag
-       FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.id_hash = $1 AND s.expires_at > $2`,
-    [hashSessionId(sid), deps.now()],
-  );
-  const r = rows[0];
-  return r ? { id: r.id, username: r.username, role: r.role, teamTag: r.team_tag } : null;
+  return findSessionUser(deps.db, hashSessionId(sid), deps.now());
 }
 
 export function registerAuth(app: App, deps: AppDeps): void {
@@ -58,11 +52,6 @@ export function registerAuth(app: App, deps: AppDeps): void {
     if (request.routeOptions.url === HEALTH_PATH) return;
     request.user = await loadSessionUser(deps, request.cookies[SESSION_COOKIE]);
   });
-}
-
-/** preHandler: 401 for anonymous callers. */
-export async function requireLogin(request: FastifyRequest, reply: FastifyReply) {
-  if (!request.user) return reply.code(401).send({ error: 'Login required' });
 }
 
 /** preHandler: 401 for anonymous callers, 403 for anyone but an admin. */

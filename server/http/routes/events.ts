@@ -6,37 +6,18 @@
  * per minute as well, as its Status follows the clock.
  */
 import type { FastifyReply } from 'fastify';
-import { ErrorResponse } from '../../../contract/common.js';
-import {
-  EventIdParams,
-  EventParticipantsResponse,
-  EventSquadSummaryResponse,
-  EventTeamSummaryResponse,
-  TeamEventsQuery,
-  TeamEventsResponse,
-} from '../../../contract/events.js';
+import { eventParticipants, eventSquadSummary, eventTeamSummary, teamEvents } from '../../../contract/events.js';
 import { findEvent, listTeamEvents, racerTeamTotals, type StoredEvent } from '../../db/events-repo.js';
 import { participants, squadSummary, teamSummary, type RacerTeamTotals } from '../../../rules/event-results.js';
 import type { RouteModule } from '../context.js';
+import { route } from '../endpoint-route.js';
 
 const notFound = (id: number) => ({ error: `Event ${id} not found` });
 
 const events: RouteModule = (app, { db, config, now }) => {
   const tz = config.siteTimezone;
 
-  app.get(
-    '/team-events',
-    {
-      schema: {
-        tags: ['events'],
-        querystring: TeamEventsQuery,
-        response: { 200: TeamEventsResponse, 400: ErrorResponse },
-      },
-    },
-    async (request) => listTeamEvents(db, request.query.tag, tz, now()),
-  );
-
-  const byId = { tags: ['events'], params: EventIdParams } as const;
+  route(app, teamEvents, async (request) => listTeamEvents(db, request.query.tag, tz, now()));
 
   /** One per-event answer: 404 for an unknown event, else built from its racer totals. */
   const eventAnswer = async <T>(
@@ -49,25 +30,18 @@ const events: RouteModule = (app, { db, config, now }) => {
     return build(ev, await racerTeamTotals(db, ev, tz));
   };
 
-  app.get(
-    '/event-participants/:eventId',
-    { schema: { ...byId, response: { 200: EventParticipantsResponse, 400: ErrorResponse, 404: ErrorResponse } } },
-    (request, reply) =>
-      eventAnswer(reply, request.params.eventId, (ev, totals) => ({
-        participants: participants(totals, ev.tags, ev.event),
-      })),
+  route(app, eventParticipants, (request, reply) =>
+    eventAnswer(reply, request.params.eventId, (ev, totals) => ({
+      participants: participants(totals, ev.tags, ev.event),
+    })),
   );
 
-  app.get(
-    '/event-squad-summary/:eventId',
-    { schema: { ...byId, response: { 200: EventSquadSummaryResponse, 400: ErrorResponse, 404: ErrorResponse } } },
-    (request, reply) => eventAnswer(reply, request.params.eventId, (ev, totals) => squadSummary(totals, ev.tags)),
+  route(app, eventSquadSummary, (request, reply) =>
+    eventAnswer(reply, request.params.eventId, (ev, totals) => squadSummary(totals, ev.tags)),
   );
 
-  app.get(
-    '/event-team-summary/:eventId',
-    { schema: { ...byId, response: { 200: EventTeamSummaryResponse, 400: ErrorResponse, 404: ErrorResponse } } },
-    (request, reply) => eventAnswer(reply, request.params.eventId, (ev, totals) => teamSummary(totals, ev.tags)),
+  route(app, eventTeamSummary, (request, reply) =>
+    eventAnswer(reply, request.params.eventId, (ev, totals) => teamSummary(totals, ev.tags)),
   );
 };
 

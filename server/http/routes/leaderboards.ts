@@ -5,16 +5,11 @@
  * database (leaderboard-repo.ts); the contract's response schemas are checked by the tests.
  */
 import type { FastifyRequest } from 'fastify';
-import { ErrorResponse } from '../../../contract/common.js';
-import {
-  IndividualLeaderboardQuery,
-  IndividualLeaderboardResponse,
-  TeamLeaderboardQuery,
-  TeamLeaderboardResponse,
-} from '../../../contract/leaderboards.js';
+import { individualLeaderboard, teamLeaderboard } from '../../../contract/leaderboards.js';
 import { individualLeaderboardJson, teamLeaderboardJson } from '../../db/leaderboards/leaderboard-repo.js';
 import { windowFromApiTimes } from '../../../rules/periods.js';
 import type { RouteModule } from '../context.js';
+import { route } from '../endpoint-route.js';
 import { sendJsonText } from '../response-cache.js';
 
 const leaderboards: RouteModule = (app, { db, config, now }) => {
@@ -27,43 +22,19 @@ const leaderboards: RouteModule = (app, { db, config, now }) => {
     return `${request.routeOptions.url}|${parsed.window.start.toISOString()}|${parsed.window.end.toISOString()}|${q.showbot === 'TRUE'}`;
   };
 
-  app.get(
-    '/team-leaderboard',
-    {
-      config: { cacheKey: windowKey },
-      schema: {
-        tags: ['leaderboards'],
-        querystring: TeamLeaderboardQuery,
-        response: { 200: TeamLeaderboardResponse, 400: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
-      const { start_time, end_time, showbot } = request.query;
-      const parsed = windowFromApiTimes(start_time, end_time, tz);
-      if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
-      const w = parsed.window;
-      const showBots = showbot === 'TRUE';
-      return sendJsonText(reply, await teamLeaderboardJson(db, w, { tz, now: now(), showBots }));
-    },
-  );
+  route(app, teamLeaderboard, { config: { cacheKey: windowKey } }, async (request, reply) => {
+    const { start_time, end_time, showbot } = request.query;
+    const parsed = windowFromApiTimes(start_time, end_time, tz);
+    if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
+    const showBots = showbot === 'TRUE';
+    return sendJsonText(reply, await teamLeaderboardJson(db, parsed.window, { tz, now: now(), showBots }));
+  });
 
-  app.get(
-    '/individual-leaderboard',
-    {
-      config: { cacheKey: windowKey },
-      schema: {
-        tags: ['leaderboards'],
-        querystring: IndividualLeaderboardQuery,
-        response: { 200: IndividualLeaderboardResponse, 400: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
-      const parsed = windowFromApiTimes(request.query.start_time, request.query.end_time, tz);
-      if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
-      const w = parsed.window;
-      return sendJsonText(reply, await individualLeaderboardJson(db, w, { tz, now: now() }));
-    },
-  );
+  route(app, individualLeaderboard, { config: { cacheKey: windowKey } }, async (request, reply) => {
+    const parsed = windowFromApiTimes(request.query.start_time, request.query.end_time, tz);
+    if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
+    return sendJsonText(reply, await individualLeaderboardJson(db, parsed.window, { tz, now: now() }));
+  });
 };
 
 export default leaderboards;

@@ -3,10 +3,9 @@
  * cached by plugins/public-cache.ts with ETag / 304: the log per data version (it scans the team's
  * batches for name changes), the health table per minute as well (it reads today's site-zone day).
  */
-import { ErrorResponse, TagQuery } from '../../../contract/common.js';
 import {
-  MembershipLogResponse,
-  RosterHealthResponse,
+  membershipLog as membershipLogEndpoint,
+  rosterHealth as rosterHealthEndpoint,
   type MembershipEvent,
   type MembershipEventKind,
   type RosterHealthRow,
@@ -16,6 +15,7 @@ import { addDayKeys, dayKeyOf, dayStart, formatSiteDateTime, weekStartOf } from 
 import { memberActivity, membershipPeriods, nameChanges, teamRequirements } from '../../db/team/health-repo.js';
 import { teamMembers } from '../../db/team/roster-repo.js';
 import type { RouteModule } from '../context.js';
+import { route } from '../endpoint-route.js';
 
 /** Same-instant events read in the order they happened: a leave ends a period before a rejoin starts it again. */
 const KIND_ORDER: Record<MembershipEventKind, number> = {
@@ -29,24 +29,13 @@ const rosterHealth: RouteModule = (app, { db, config, now }) => {
   const tz = config.siteTimezone;
   const notTracked = (tag: string) => ({ error: `Team ${tag} is not tracked` });
 
-  app.get(
-    '/roster-health',
-    {
-      schema: {
-        tags: ['roster'],
-        summary: "Each current member's last race, weekly races and requirement checks",
-        querystring: TagQuery,
-        response: { 200: RosterHealthResponse, 404: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
-      const { tag } = request.query;
-      const team = await teamRequirements(db, tag);
-      if (!team) return reply.code(404).send(notTracked(tag));
-      const today = dayKeyOf(now(), tz);
-      return healthOf(tag, team, today);
-    },
-  );
+  route(app, rosterHealthEndpoint, async (request, reply) => {
+    const { tag } = request.query;
+    const team = await teamRequirements(db, tag);
+    if (!team) return reply.code(404).send(notTracked(tag));
+    const today = dayKeyOf(now(), tz);
+    return healthOf(tag, team, today);
+  });
 
   async function healthOf(
     tag: string,
@@ -106,22 +95,11 @@ const rosterHealth: RouteModule = (app, { db, config, now }) => {
     };
   }
 
-  app.get(
-    '/membership-log',
-    {
-      schema: {
-        tags: ['roster'],
-        summary: "A team's dated joins, rejoins, leaves and display-name changes",
-        querystring: TagQuery,
-        response: { 200: MembershipLogResponse, 404: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
-      const { tag } = request.query;
-      if (!(await teamRequirements(db, tag))) return reply.code(404).send(notTracked(tag));
-      return membershipLog(tag);
-    },
-  );
+  route(app, membershipLogEndpoint, async (request, reply) => {
+    const { tag } = request.query;
+    if (!(await teamRequirements(db, tag))) return reply.code(404).send(notTracked(tag));
+    return membershipLog(tag);
+  });
 
   async function membershipLog(tag: string) {
     const events: Array<MembershipEvent & { instant: number }> = [];

@@ -1,17 +1,16 @@
 /** GET /api/site: site time zone, community chat link and freshness of the data. */
-import { SiteResponse } from '../../../contract/site.js';
+import { site as siteEndpoint } from '../../../contract/site.js';
+import { lastSuccessfulPollAt } from '../../db/collector-runs-repo.js';
 import type { RouteModule } from '../context.js';
+import { route } from '../endpoint-route.js';
 
 const site: RouteModule = (app, { db, config }) => {
-  app.get('/site', { schema: { tags: ['site'], response: { 200: SiteResponse } } }, async () => {
-    const { rows } = await db.query<{ finished_at: Date | null }>(
-      // A run in which every team failed brought no data: it does not make the data fresher.
-      'SELECT max(finished_at) AS finished_at FROM collector_runs WHERE teams_ok > 0',
-    );
+  route(app, siteEndpoint, async () => {
+    const lastPoll = await lastSuccessfulPollAt(db);
     return {
       timezone: config.siteTimezone,
       chatUrl: config.siteChatUrl ?? null,
-      lastPollAt: rows[0]?.finished_at ? rows[0].finished_at.toISOString() : null,
+      lastPollAt: lastPoll ? lastPoll.toISOString() : null,
       demo: config.demo,
     };
   });
