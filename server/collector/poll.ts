@@ -1,13 +1,16 @@
 /**
- * One collector run: polls the teams one at a time, a few seconds apart with jitter, backing off
- * exponentially (and retrying) on 429, 403 and HTML challenge pages, writes each team's poll in
- * its own transaction, and records the run in collector_runs. Each team's answer is stamped with
- * the moment it arrived, not the run's start: with backoff a team may be fetched minutes later,
- * and its races must land in the slot (and event window) of that moment.
+ * One collector run: polls the teams in a few concurrent lanes (`concurrency`, default 4), each
+ * lane pausing between its requests (pacing.ts), backing off exponentially (and retrying) on 429,
+ * 403 and HTML challenge pages, writes each team's poll in its own transaction, and records the
+ * run in collector_runs. Each team's answer is stamped with the moment it arrived, not the run's
+ * start: with backoff a team may be fetched minutes later, and its races must land in the slot
+ * (and event window) of that moment. With a `deadline` (the scheduler's next slot), no request is
+ * started that could end after it: the teams left are logged and returned as `skipped`.
  */
 import type { Database } from '../db/database.js';
 import { bumpDataVersion, notifyDataChanged } from '../db/data-version.js';
 import { fetchTeam, type FetchResult } from './client.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_PACING, jittered, lanePause, type Pacing } from './pacing.js';
 import type { MemberAnomaly } from './team-state.js';
 import { recordFailure, writePoll } from './write-poll.js';
 
@@ -43,8 +46,19 @@ export interface PollOptions {
    */
   clock?: () => Date;
   tz: string;
-  /** Pause between two teams (±25 % jitter); default 3 s. */
+  /** Concurrent lanes of requests; default 4. */
+  concurrency?: number;
+  /** The longest pause between two requests of one lane (±25 % jitter); default 3 s. */
   delayMs?: number;
+  /** The shortest pause a lane shrinks to when many teams must fit the spread; default 250 ms. */
+  minDelayMs?: number;
+  /** The teams are spread over this much of the run; default 45 s (pacing.ts). */
+  spreadMs?: number;
+  /**
+   * When the run's slot ends (read on `clock`): no request is started that could end after it (its
+   * timeout), no retry waits past it, and the teams left are skipped. Default: none.
+   */
+  deadline?: Date;
   backoff?: BackoffOptions;
   timeoutMs?: number;
   logger?: CollectorLogger;
@@ -73,12 +87,16 @@ export type TeamPollResult =
 export interface PollRunSummary {
   runId: number;
   snapshotAt: Date;
+  /** The teams fetched, in the order asked for. */
   teams: TeamPollResult[];
   ok: number;
   failed: number;
+  /** Teams not fetched because the slot was ending (counted in collector_runs.teams_failed). */
+  skipped: string[];
 }
 
 const DEFAULT_BACKOFF: Required<BackoffOptions> = { baseMs: 5_000, maxMs: 60_000, retries: 3 };
+const DEFAULT_TIMEOUT_MS = 20_000;
 
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   if (ms <= 0 || signal?.aborted) return Promise.resolve();
@@ -134,6 +152,12 @@ function failureText(r: Exclude<FetchResult, { kind: 'ok' }>): string {
 export function elapsedClock(now: Date): () => Date {
   const started = performance.now();
   return () => new Date(now.getTime() + Math.round(performance.now() - started));
+}
+
+/** Whether a request started now (after `waitMs`) could still end, timeout included, before the deadline. */
+function timeLeftFor(o: PollOptions, clock: () => Date, waitMs = 0): boolean {
+  if (!o.deadline) return true;
+  return clock().getTime() + waitMs + (o.timeoutMs ?? DEFAULT_TIMEOUT_MS) <= o.deadline.getTime();
 }
 
 async function pollOne(
@@ -198,6 +222,10 @@ async function pollOne(
       return { tag, ok: false, attempts: attempt, httpStatus: r.status, error };
     }
     const wait = backoffDelay(attempt, backoff, r.retryAfterMs, random);
+    if (!timeLeftFor(o, clock, wait)) {
+      log.warn({ tag, error, attempts: attempt, waitMs: wait }, 'rate limited, no time left in the slot to retry');
+      return { tag, ok: false, attempts: attempt, httpStatus: r.status, error: `${error} (slot ending, not retried)` };
+    }
     log.warn({ tag, error, attempt, waitMs: wait }, 'rate limited, backing off');
     await sleep(wait, o.signal);
     if (o.signal?.aborted)
@@ -205,34 +233,76 @@ async function pollOne(
   }
 }
 
+/** One team fetched and written; a database error for one team must not end the run for the others. */
+async function pollGuarded(
+  o: PollOptions,
+  tag: string,
+  backoff: Required<BackoffOptions>,
+  random: () => number,
+  clock: () => Date,
+): Promise<TeamPollResult> {
+  const log = o.logger ?? silentLogger;
+  try {
+    const result = await pollOne(o, tag, backoff, random, clock);
+    if (result.ok) log.info({ tag, batches: result.batches }, 'team polled');
+    return result;
+  } catch (err) {
+    log.error({ tag, err }, 'writing the team poll failed');
+    return { tag, ok: false, attempts: 1, httpStatus: null, error: `write failed: ${(err as Error).message}` };
+  }
+}
+
 export async function pollTeams(o: PollOptions): Promise<PollRunSummary> {
   const log = o.logger ?? silentLogger;
   const random = o.random ?? Math.random;
   const backoff = { ...DEFAULT_BACKOFF, ...o.backoff };
-  const delayMs = o.delayMs ?? 3_000;
   const clock = o.clock ?? elapsedClock(o.now);
   const tags = (o.tags ?? (await trackedTags(o.db))).map((t) => t.toUpperCase());
+  const pacing: Pacing = {
+    lanes: Math.max(1, Math.min(o.concurrency ?? DEFAULT_CONCURRENCY, tags.length)),
+    delayMs: o.delayMs ?? DEFAULT_PACING.delayMs,
+    minDelayMs: o.minDelayMs ?? DEFAULT_PACING.minDelayMs,
+    spreadMs: o.spreadMs ?? DEFAULT_PACING.spreadMs,
+  };
   const run = await o.db.query<{ id: number }>(
     'INSERT INTO collector_runs (started_at, snapshot_at) VALUES ($1, $2) RETURNING id',
     [new Date().toISOString(), o.now.toISOString()],
   );
   const runId = Number(run.rows[0].id);
-  const teams: TeamPollResult[] = [];
-  for (const [i, tag] of tags.entries()) {
-    if (o.signal?.aborted) break;
-    if (i > 0) await sleep(delayMs * (0.75 + 0.5 * random()), o.signal);
-    if (o.signal?.aborted) break;
-    let result: TeamPollResult;
-    try {
-      result = await pollOne(o, tag, backoff, random, clock);
-    } catch (err) {
-      // A database error for one team must not end the run for the others.
-      log.error({ tag, err }, 'writing the team poll failed');
-      result = { tag, ok: false, attempts: 1, httpStatus: null, error: `write failed: ${(err as Error).message}` };
+  const started = performance.now();
+  const results: Array<TeamPollResult | undefined> = [];
+  let next = 0;
+  let slotEnding = false;
+
+  // Each lane takes the next team from the shared queue until it is empty, the run is stopped or
+  // the slot is ending; a lane's first request waits its share of one pause, spreading the starts.
+  const lane = async (k: number) => {
+    const first = lanePause(pacing, { msIntoRun: 0, teamsLeft: tags.length, lastWorkMs: 0 });
+    let pause = (first * k) / pacing.lanes;
+    for (;;) {
+      await sleep(pause, o.signal);
+      if (o.signal?.aborted || slotEnding || next >= tags.length) return;
+      if (!timeLeftFor(o, clock)) {
+        slotEnding = true;
+        return;
+      }
+      const i = next++;
+      const t0 = performance.now();
+      results[i] = await pollGuarded(o, tags[i], backoff, random, clock);
+      const lastWorkMs = performance.now() - t0;
+      const teamsLeft = tags.length - next;
+      pause = jittered(lanePause(pacing, { msIntoRun: performance.now() - started, teamsLeft, lastWorkMs }), random);
     }
-    teams.push(result);
-    if (result.ok) log.info({ tag, batches: result.batches }, 'team polled');
-  }
+  };
+  await Promise.all(Array.from({ length: pacing.lanes }, (_, k) => lane(k)));
+
+  const teams = results.filter((r): r is TeamPollResult => r !== undefined);
+  const skipped = slotEnding ? tags.slice(next) : [];
+  if (skipped.length)
+    log.warn(
+      { runId, deadline: o.deadline?.toISOString(), skipped: skipped.length, tags: skipped },
+      'slot ending: teams left unpolled in this run',
+    );
   const ok = teams.filter((t) => t.ok).length;
   const failed = teams.length - ok;
   // A run with data moves "Data as of" (GET /api/site): a change visitors see, so it bumps the data
@@ -242,11 +312,15 @@ export async function pollTeams(o: PollOptions): Promise<PollRunSummary> {
       runId,
       new Date().toISOString(),
       ok,
-      failed,
+      failed + skipped.length,
     ]);
     return ok > 0 ? bumpDataVersion(tx) : null;
   });
   if (finished !== null) notifyDataChanged(finished);
-  log.info({ runId, snapshotAt: o.now.toISOString(), ok, failed }, 'collector run finished');
-  return { runId, snapshotAt: o.now, teams, ok, failed };
+  const ms = Math.round(performance.now() - started);
+  log.info(
+    { runId, snapshotAt: o.now.toISOString(), ok, failed, skipped: skipped.length, lanes: pacing.lanes, ms },
+    'collector run finished',
+  );
+  return { runId, snapshotAt: o.now, teams, ok, failed, skipped };
 }
