@@ -12,7 +12,7 @@ export const USAGE = `Usage: npm run collect -- --once [--source URL] [--tags A,
   --tags A,B    teams to poll (default: the tracked teams)
   --now TIME    the snapshot time, ISO 8601 with a zone, e.g. 2026-03-10T18:00:00Z (default: now)
   --delay MS    the longest pause between two requests of one lane in milliseconds (default 3000;
-                shorter when many teams must fit the first 45 s of the run, never under 250)
+                shorter when many teams must fit the first 40 s of the run, never under 200)
   --concurrency N  requests in flight at once, 1-${MAX_CONCURRENCY} (default: COLLECT_CONCURRENCY, else 4)`;
 
 export interface CliArgs {

@@ -18,7 +18,7 @@ export interface Pacing {
 
 export const DEFAULT_CONCURRENCY = 4;
 export const MAX_CONCURRENCY = 16;
-export const DEFAULT_PACING: Omit<Pacing, 'lanes'> = { delayMs: 3_000, minDelayMs: 250, spreadMs: 45_000 };
+export const DEFAULT_PACING: Omit<Pacing, 'lanes'> = { delayMs: 3_000, minDelayMs: 200, spreadMs: 40_000 };
 
 /**
  * The pause of a lane before its next request: the time left in the spread shared by the rounds

@@ -1,8 +1,8 @@
 /**
  * One collector run: polls the teams in a few concurrent lanes (`concurrency`, default 4), each
  * lane pausing between its requests (pacing.ts), backing off exponentially (and retrying) on 429,
- * 403 and HTML challenge pages, writes each team's poll in its own transaction, and records the
- * run in collector_runs. Each team's answer is stamped with the moment it arrived, not the run's
+ * 403 and HTML challenge pages, writes each team's poll in its own transaction (one write at a
+ * time, while the lanes fetch on), and records the run in collector_runs. Each team's answer is stamped with the moment it arrived, not the run's
  * start: with backoff a team may be fetched minutes later, and its races must land in the slot
  * (and event window) of that moment. With a `deadline` (the scheduler's next slot), no request is
  * started that could end after it: the teams left are logged and returned as `skipped`.
@@ -50,9 +50,9 @@ export interface PollOptions {
   concurrency?: number;
   /** The longest pause between two requests of one lane (±25 % jitter); default 3 s. */
   delayMs?: number;
-  /** The shortest pause a lane shrinks to when many teams must fit the spread; default 250 ms. */
+  /** The shortest pause a lane shrinks to when many teams must fit the spread; default 200 ms. */
   minDelayMs?: number;
-  /** The teams are spread over this much of the run; default 45 s (pacing.ts). */
+  /** The teams are spread over this much of the run; default 40 s (pacing.ts). */
   spreadMs?: number;
   /**
    * When the run's slot ends (read on `clock`): no request is started that could end after it (its
@@ -160,57 +160,22 @@ function timeLeftFor(o: PollOptions, clock: () => Date, waitMs = 0): boolean {
   return clock().getTime() + waitMs + (o.timeoutMs ?? DEFAULT_TIMEOUT_MS) <= o.deadline.getTime();
 }
 
-async function pollOne(
+/** An answer to write, or the team's final failure. */
+type Fetched = { tag: string; attempts: number; fetchedAt: Date; status: number; body: string } | TeamPollResult;
+
+/** Fetches one team, retrying rate limits with backoff; failed answers are recorded on the way. */
+async function fetchOne(
   o: PollOptions,
   tag: string,
   backoff: Required<BackoffOptions>,
   random: () => number,
   clock: () => Date,
-): Promise<TeamPollResult> {
+): Promise<Fetched> {
   const log = o.logger ?? silentLogger;
   for (let attempt = 1; ; attempt++) {
     const r = await fetchTeam(o.base, tag, { timeoutMs: o.timeoutMs, signal: o.signal });
     const fetchedAt = clock();
-    if (r.kind === 'ok') {
-      const w = await writePoll(o.db, { tag, at: fetchedAt, httpStatus: r.status, body: r.body }, o.tz);
-      if (!w.ok) {
-        log.warn({ tag, error: w.error }, 'team response could not be parsed');
-        return { tag, ok: false, attempts: attempt, httpStatus: r.status, error: w.error };
-      }
-      if (w.stale) {
-        return {
-          tag,
-          ok: true,
-          attempts: attempt,
-          stale: true,
-          fetchedAt,
-          members: 0,
-          batches: 0,
-          firstSightings: 0,
-          resets: 0,
-          joined: 0,
-          left: 0,
-          skipped: 0,
-        };
-      }
-      for (const a of w.anomalies)
-        log.warn({ tag, userId: a.userId, kind: a.kind, detail: a.detail }, memberWarning[a.kind]);
-      const { members, batches, firstSightings, resets, joined, left, skipped } = w;
-      return {
-        tag,
-        ok: true,
-        attempts: attempt,
-        stale: false,
-        fetchedAt,
-        members,
-        batches,
-        firstSightings,
-        resets,
-        joined,
-        left,
-        skipped,
-      };
-    }
+    if (r.kind === 'ok') return { tag, attempts: attempt, fetchedAt, status: r.status, body: r.body };
     const error = failureText(r);
     // A request cut short by stop() is not the game's answer: nothing to record.
     if (r.kind === 'error' && o.signal?.aborted)
@@ -233,21 +198,47 @@ async function pollOne(
   }
 }
 
-/** One team fetched and written; a database error for one team must not end the run for the others. */
-async function pollGuarded(
-  o: PollOptions,
-  tag: string,
-  backoff: Required<BackoffOptions>,
-  random: () => number,
-  clock: () => Date,
-): Promise<TeamPollResult> {
+/** Writes one fetched answer (parse, diff, store) and says what it did. */
+async function writeOne(o: PollOptions, f: Exclude<Fetched, TeamPollResult>): Promise<TeamPollResult> {
   const log = o.logger ?? silentLogger;
+  const { tag, attempts, fetchedAt } = f;
+  const w = await writePoll(o.db, { tag, at: fetchedAt, httpStatus: f.status, body: f.body }, o.tz);
+  if (!w.ok) {
+    log.warn({ tag, error: w.error }, 'team response could not be parsed');
+    return { tag, ok: false, attempts, httpStatus: f.status, error: w.error };
+  }
+  if (w.stale) {
+    const none = { members: 0, batches: 0, firstSightings: 0, resets: 0, joined: 0, left: 0, skipped: 0 };
+    return { tag, ok: true, attempts, stale: true, fetchedAt, ...none };
+  }
+  for (const a of w.anomalies)
+    log.warn({ tag, userId: a.userId, kind: a.kind, detail: a.detail }, memberWarning[a.kind]);
+  const { members, batches, firstSightings, resets, joined, left, skipped } = w;
+  log.info({ tag, batches }, 'team polled');
+  return {
+    tag,
+    ok: true,
+    attempts,
+    stale: false,
+    fetchedAt,
+    members,
+    batches,
+    firstSightings,
+    resets,
+    joined,
+    left,
+    skipped,
+  };
+}
+
+/** A database error for one team must not end the run for the others. */
+async function guarded(o: PollOptions, tag: string, step: () => Promise<TeamPollResult>): Promise<TeamPollResult>;
+async function guarded(o: PollOptions, tag: string, step: () => Promise<Fetched>): Promise<Fetched>;
+async function guarded(o: PollOptions, tag: string, step: () => Promise<Fetched>): Promise<Fetched> {
   try {
-    const result = await pollOne(o, tag, backoff, random, clock);
-    if (result.ok) log.info({ tag, batches: result.batches }, 'team polled');
-    return result;
+    return await step();
   } catch (err) {
-    log.error({ tag, err }, 'writing the team poll failed');
+    (o.logger ?? silentLogger).error({ tag, err }, 'writing the team poll failed');
     return { tag, ok: false, attempts: 1, httpStatus: null, error: `write failed: ${(err as Error).message}` };
   }
 }
@@ -270,9 +261,10 @@ export async function pollTeams(o: PollOptions): Promise<PollRunSummary> {
   );
   const runId = Number(run.rows[0].id);
   const started = performance.now();
-  const results: Array<TeamPollResult | undefined> = [];
+  const results: Array<Promise<TeamPollResult> | undefined> = [];
   let next = 0;
   let slotEnding = false;
+  let writing: Promise<unknown> = Promise.resolve();
 
   // Each lane takes the next team from the shared queue until it is empty, the run is stopped or
   // the slot is ending; a lane's first request waits its share of one pause, spreading the starts.
@@ -288,7 +280,15 @@ export async function pollTeams(o: PollOptions): Promise<PollRunSummary> {
       }
       const i = next++;
       const t0 = performance.now();
-      results[i] = await pollGuarded(o, tags[i], backoff, random, clock);
+      const fetched = await guarded(o, tags[i], () => fetchOne(o, tags[i], backoff, random, clock));
+      // The answer is written while this lane goes on, one write at a time for the run (PGlite
+      // runs one anyway; on PostgreSQL the pool stays free for the site's readers).
+      if ('ok' in fetched) results[i] = Promise.resolve(fetched);
+      else {
+        const written = writing.then(() => guarded(o, tags[i], () => writeOne(o, fetched)));
+        results[i] = written;
+        writing = written;
+      }
       const lastWorkMs = performance.now() - t0;
       const teamsLeft = tags.length - next;
       pause = jittered(lanePause(pacing, { msIntoRun: performance.now() - started, teamsLeft, lastWorkMs }), random);
@@ -296,7 +296,7 @@ export async function pollTeams(o: PollOptions): Promise<PollRunSummary> {
   };
   await Promise.all(Array.from({ length: pacing.lanes }, (_, k) => lane(k)));
 
-  const teams = results.filter((r): r is TeamPollResult => r !== undefined);
+  const teams = await Promise.all(results.filter((r) => r !== undefined));
   const skipped = slotEnding ? tags.slice(next) : [];
   if (skipped.length)
     log.warn(
