@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DEFAULT_SITE_TIMEZONE } from '../rules/site-time.js';
 import { parseTrustProxy, type TrustProxy } from './http/proxy-trust.js';
 import { passwordProblem } from '../contract/password-rules.js';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './collector/pacing.js';
 
 export interface Config {
   port: number;
@@ -11,6 +12,8 @@ export interface Config {
   databaseUrl?: string;
   trackedTeams: string[];
   gameApiBase: string;
+  /** Concurrent requests of a collector run (COLLECT_CONCURRENCY, 1-16, default 4). */
+  collectConcurrency: number;
   siteTimezone: string;
   siteChatUrl?: string;
   /** The site's public address (SITE_URL, else PUBLIC_URL) for absolute links in Discord posts. */
@@ -68,6 +71,12 @@ function parseOrigin(s: string): string {
   }
 }
 
+/** A whole number of concurrent game requests within 1..MAX_CONCURRENCY, or undefined when not a valid one. */
+export function parseConcurrency(s: string): number | undefined {
+  const n = Number(s);
+  return /^\d+$/.test(s.trim()) && n >= 1 && n <= MAX_CONCURRENCY ? n : undefined;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const trackedTeams = parseTags(env.TRACKED_TEAMS);
   const port = Number(env.PORT ?? 3000);
@@ -78,6 +87,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       `ADMIN_PASSWORD is too weak: ${weak.replace(/^Password/, 'it')}. Choose a longer one, or unset it to have one generated.`,
     );
+  const collectConcurrency = env.COLLECT_CONCURRENCY ? parseConcurrency(env.COLLECT_CONCURRENCY) : DEFAULT_CONCURRENCY;
+  if (collectConcurrency === undefined)
+    throw new ConfigError(
+      `COLLECT_CONCURRENCY must be a whole number from 1 to ${MAX_CONCURRENCY}, got "${env.COLLECT_CONCURRENCY}"`,
+    );
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -85,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     trackedTeams,
     gameApiBase: (env.GAME_API_BASE || REAL_GAME_API_BASE).replace(/\/+$/, ''),
+    collectConcurrency,
     siteTimezone: env.SITE_TIMEZONE || DEFAULT_SITE_TIMEZONE,
     siteChatUrl: env.SITE_CHAT_URL || undefined,
     siteUrl: parseSiteUrl(env.SITE_URL || env.PUBLIC_URL),

@@ -80,6 +80,7 @@ async function main() {
     tz: config.siteTimezone,
     logger: log,
     now,
+    poll: { concurrency: config.collectConcurrency },
     onRun: () => discord.afterPoll(),
   });
   log.info(

@@ -1,16 +1,19 @@
 /** Command-line arguments of the collector CLI (cli.ts): parsing, validation and the per-team summary line. */
 import { parseArgs } from 'node:util';
-import { parseTags, REAL_GAME_API_BASE } from '../config.js';
+import { parseConcurrency, parseTags, REAL_GAME_API_BASE } from '../config.js';
+import { MAX_CONCURRENCY } from './pacing.js';
 import { isDayKey } from '../../rules/site-time.js';
 import type { TeamPollResult } from './poll.js';
 
-export const USAGE = `Usage: npm run collect -- --once [--source URL] [--tags A,B] [--now ISO-8601]
+export const USAGE = `Usage: npm run collect -- --once [--source URL] [--tags A,B] [--now ISO-8601] [--concurrency N]
 
   --once        poll every team once and exit (without it: poll every 10 minutes until Ctrl-C)
   --source URL  the game API base (default: GAME_API_BASE, else ${REAL_GAME_API_BASE})
   --tags A,B    teams to poll (default: the tracked teams)
   --now TIME    the snapshot time, ISO 8601 with a zone, e.g. 2026-03-10T18:00:00Z (default: now)
-  --delay MS    pause between two teams in milliseconds (default 3000)`;
+  --delay MS    the longest pause between two requests of one lane in milliseconds (default 3000;
+                shorter when many teams must fit the first 40 s of the run, never under 200)
+  --concurrency N  requests in flight at once, 1-${MAX_CONCURRENCY} (default: COLLECT_CONCURRENCY, else 4)`;
 
 export interface CliArgs {
   once: boolean;
@@ -18,6 +21,7 @@ export interface CliArgs {
   tags?: string[];
   now?: Date;
   delayMs?: number;
+  concurrency?: number;
 }
 
 export class UsageError extends Error {}
@@ -37,6 +41,7 @@ export function parseCliArgs(argv: string[]): CliArgs | 'help' {
         tags: { type: 'string' },
         now: { type: 'string' },
         delay: { type: 'string' },
+        concurrency: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -76,6 +81,14 @@ export function parseCliArgs(argv: string[]): CliArgs | 'help' {
     if (!/^\d+$/.test(values.delay) || d > 60_000)
       throw new UsageError(`--delay must be 0-60000 milliseconds, got "${values.delay}"`);
     args.delayMs = d;
+  }
+  if (typeof values.concurrency === 'string') {
+    const n = parseConcurrency(values.concurrency);
+    if (n === undefined)
+      throw new UsageError(
+        `--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}, got "${values.concurrency}"`,
+      );
+    args.concurrency = n;
   }
   return args;
 }

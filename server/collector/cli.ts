@@ -1,6 +1,6 @@
 /**
  * The collector on the command line:
- *   npm run collect -- --once [--source URL] [--tags A,B] [--now ISO-8601]
+ *   npm run collect -- --once [--source URL] [--tags A,B] [--now ISO-8601] [--concurrency N]
  * polls once against the configured database and prints one line per team; exits 1 when every
  * team failed, 2 on bad arguments. Without --once it polls on the 10-minute schedule until Ctrl-C.
  */
@@ -36,6 +36,7 @@ async function once(db: Database, config: Config, args: CliArgs): Promise<number
       now: args.now ?? new Date(),
       tz: config.siteTimezone,
       delayMs: args.delayMs,
+      concurrency: args.concurrency ?? config.collectConcurrency,
       logger: consoleLogger,
     }),
   );
@@ -55,7 +56,7 @@ async function scheduled(db: Database, config: Config, args: CliArgs): Promise<n
     tz: config.siteTimezone,
     tags: args.tags,
     logger: consoleLogger,
-    poll: { delayMs: args.delayMs },
+    poll: { delayMs: args.delayMs, concurrency: args.concurrency ?? config.collectConcurrency },
     onRun: (s) => {
       for (const t of s.teams) console.log(`${s.snapshotAt.toISOString()} ${summaryLine(t)}`);
     },

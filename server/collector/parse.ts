@@ -1,9 +1,11 @@
 /**
  * Defensive parsing of a game team API body (the raw text) into a typed team: info and members.
- * Only JSON with `status: "OK"` is accepted. Numbers may arrive as strings; an empty or null
- * displayName becomes null; a member missing a required field is skipped, never fatal.
+ * Only JSON with `status: "OK"` is accepted. The fields and how each is read are in game-api.ts
+ * (numbers may arrive as strings; an empty or null displayName becomes null); a member missing a
+ * required field is skipped, never fatal.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { GAME_STATUSES, memberReader, readers, teamInfoReader, type GameStatus } from './game-api.js';
 
 export interface ParsedMember {
   userId: number;
@@ -24,8 +26,7 @@ export interface ParsedMember {
   gameStatus: GameStatus | null;
 }
 
-export const GAME_STATUSES = ['banned', 'warned'] as const;
-export type GameStatus = (typeof GAME_STATUSES)[number];
+export { GAME_STATUSES, type GameStatus };
 
 export interface ParsedTeamInfo {
   teamId: number | null;
@@ -59,78 +60,12 @@ export type ParseFailureReason = 'html' | 'json' | 'status' | 'shape' | 'tag';
 
 export type ParseResult = { ok: true; team: ParsedTeam } | { ok: false; reason: ParseFailureReason; message: string };
 
-/** A finite number, or a string holding one ("42", " 61.5 "). */
-const numeric = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .trim()
-      .regex(/^-?\d+(\.\d+)?$/),
-  ])
-  .transform(Number)
-  .pipe(z.number());
-
-const userId = numeric.pipe(z.number().int().positive());
-/** A lifetime counter: a non-negative whole number (a fractional one is rounded). */
-const counter = numeric.pipe(z.number().nonnegative()).transform(Math.round);
-/** Text that may be missing, null or blank: all three become null. */
-const optionalText = z
-  .unknown()
-  .optional()
-  .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v : null));
-const optionalNumber = numeric
-  .nullable()
-  .optional()
-  .catch(null)
-  .transform((v) => v ?? null);
-const optionalInt = optionalNumber.transform((v) => (v === null ? null : Math.round(v)));
-/** The game's member status; 'active' or anything unknown is good standing. */
-const gameStatus = z
-  .unknown()
-  .optional()
-  .transform((v): GameStatus | null => {
-    const t = typeof v === 'string' ? v.trim().toLowerCase() : '';
-    return (GAME_STATUSES as readonly string[]).includes(t) ? (t as GameStatus) : null;
-  });
-/** Unix seconds → instant; 0, missing or invalid → null. */
-const optionalStamp = optionalNumber.transform((v) => (v !== null && v > 0 ? new Date(v * 1000) : null));
-
-const memberSchema = z.object({
-  userID: userId,
-  username: z.string().trim().min(1),
-  displayName: optionalText,
-  played: counter,
-  racesPlayed: counter,
-  typed: counter,
-  errs: counter,
-  secs: counter,
-  avgSpeed: optionalNumber,
-  highestSpeed: optionalNumber,
-  joinStamp: optionalStamp,
-  role: optionalText,
-  status: gameStatus,
-});
-
 /**
  * A lifetime counter above this is absurd (2^40 ≈ 1.1e12: more characters than anyone types in a
  * thousand years), and would not fit the database's integers: the member is skipped.
  */
 export const MAX_COUNTER = 2 ** 40;
 const COUNTER_FIELDS = ['played', 'racesPlayed', 'typed', 'errs', 'secs'] as const;
-
-const infoSchema = z.object({
-  teamID: optionalInt,
-  tag: optionalText,
-  name: optionalText,
-  tagColor: optionalText,
-  username: optionalText,
-  displayName: optionalText,
-  minRaces: optionalInt,
-  minSpeed: optionalInt,
-  otherRequirements: optionalText,
-  createdStamp: optionalStamp,
-});
 
 function describeIssue(err: z.ZodError): string {
   const issue = err.issues[0];
@@ -141,7 +76,7 @@ function describeIssue(err: z.ZodError): string {
 
 /** Parses one member; a bad member is reported as skipped (with its id when that much is readable). */
 export function parseMember(raw: unknown, index: number): ParsedMember | SkippedMember {
-  const r = memberSchema.safeParse(raw);
+  const r = memberReader.safeParse(raw);
   if (r.success) {
     const m = r.data;
     const absurd = COUNTER_FIELDS.find((k) => m[k] > MAX_COUNTER);
@@ -162,7 +97,7 @@ export function parseMember(raw: unknown, index: number): ParsedMember | Skipped
       gameStatus: m.status,
     };
   }
-  const id = userId.safeParse((raw as { userID?: unknown } | null)?.userID);
+  const id = readers.userId.safeParse((raw as { userID?: unknown } | null)?.userID);
   return { index, userId: id.success ? id.data : null, reason: describeIssue(r.error) };
 }
 
@@ -210,7 +145,7 @@ export function parseTeamBody(body: string, expectedTag: string): ParseResult {
   if (!Array.isArray(results.members)) return { ok: false, reason: 'shape', message: 'results.members: not a list' };
   const rawInfo = typeof results.info === 'object' && results.info !== null ? results.info : {};
 
-  const info = infoSchema.parse(rawInfo);
+  const info = teamInfoReader.parse(rawInfo);
   const tag = expectedTag.toUpperCase();
   if (info.tag !== null && info.tag.toUpperCase() !== tag) {
     return { ok: false, reason: 'tag', message: `Answer is for team ${info.tag}, not ${tag}` };

@@ -1,8 +1,11 @@
 /**
  * The collector's schedule inside the server: one run every 10 minutes, a few seconds after each
- * 10-minute boundary, never two at once (the next run is planned only when one ends), and on
- * PostgreSQL only in the process holding the collector lock. `stop()` skips the waits and teams
- * left in a run, lets the team being written commit, and resolves when the run has ended.
+ * 10-minute boundary, never two at once, and on PostgreSQL only in the process holding the
+ * collector lock. A run keeps to its slot: it starts no request that could end after the next
+ * boundary (poll.ts `deadline`). A slot that cannot be kept (a run or the machine ran late past
+ * its start) is logged and skipped, never stacked: the next run is planned only when one ends,
+ * at the first slot still ahead. `stop()` skips the waits and teams left in a run, lets the teams
+ * being written commit, and resolves when the run has ended.
  */
 import type { Database } from '../db/database.js';
 import { withCollectorLock } from './lock.js';
@@ -20,8 +23,8 @@ export interface SchedulerOptions {
   offsetMs?: number;
   /** Teams to poll; default `teams WHERE tracked` at each run. */
   tags?: string[];
-  /** Pacing of a run (delay between teams, backoff, timeout). */
-  poll?: Pick<PollOptions, 'delayMs' | 'backoff' | 'timeoutMs'>;
+  /** Pacing of a run (lanes, pauses between requests, backoff, timeout). */
+  poll?: Pick<PollOptions, 'concurrency' | 'delayMs' | 'minDelayMs' | 'spreadMs' | 'backoff' | 'timeoutMs'>;
   onRun?: (summary: PollRunSummary) => void;
 }
 
@@ -40,6 +43,18 @@ export function nextRunTime(now: Date, intervalMs: number, offsetMs: number): Da
   return new Date(start > t ? start : start + intervalMs);
 }
 
+/** The end of the slot a run planned at `at` polls for: the next boundary. */
+export function slotEnd(at: Date, intervalMs: number): Date {
+  return new Date((Math.floor(at.getTime() / intervalMs) + 1) * intervalMs);
+}
+
+/** The run times after `last` and before `next` that no run took (a run or the machine ran late). */
+export function missedRuns(last: Date, next: Date, intervalMs: number): Date[] {
+  const missed: Date[] = [];
+  for (let t = last.getTime() + intervalMs; t < next.getTime(); t += intervalMs) missed.push(new Date(t));
+  return missed;
+}
+
 export function startScheduler(o: SchedulerOptions): Scheduler {
   const log = o.logger ?? silentLogger;
   const now = o.now ?? (() => new Date());
@@ -51,7 +66,7 @@ export function startScheduler(o: SchedulerOptions): Scheduler {
   let stopped = false;
   const abort = new AbortController();
 
-  const run = async () => {
+  const run = async (deadline: Date) => {
     const snapshot = now();
     try {
       const r = await withCollectorLock(o.db, () =>
@@ -63,6 +78,7 @@ export function startScheduler(o: SchedulerOptions): Scheduler {
           tz: o.tz,
           logger: log,
           signal: abort.signal,
+          deadline,
           ...o.poll,
         }),
       );
@@ -75,7 +91,14 @@ export function startScheduler(o: SchedulerOptions): Scheduler {
 
   const plan = () => {
     if (stopped) return;
+    const last = planned;
     planned = nextRunTime(now(), intervalMs, offsetMs);
+    const missed = last ? missedRuns(last, planned, intervalMs) : [];
+    if (missed.length)
+      log.warn(
+        { missed: missed.length, first: missed[0].toISOString(), next: planned.toISOString() },
+        'collector slot missed (the previous run or the machine ran late): skipped, not stacked',
+      );
     arm();
   };
 
@@ -85,7 +108,15 @@ export function startScheduler(o: SchedulerOptions): Scheduler {
         timer = null;
         // A timer may fire a little early by the wall clock: never poll before the boundary.
         if (planned && now().getTime() < planned.getTime()) return arm();
-        current = run().finally(() => {
+        const deadline = slotEnd(planned ?? now(), intervalMs);
+        if (now().getTime() >= deadline.getTime()) {
+          log.warn(
+            { planned: planned?.toISOString(), at: now().toISOString() },
+            'collector slot missed (the timer fired after the slot ended): skipped',
+          );
+          return plan();
+        }
+        current = run(deadline).finally(() => {
           current = null;
           plan();
         });

@@ -5,7 +5,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatInZone } from '../../rules/site-time.js';
-import type { GameFailResponse, GameMember, GameTeamResponse } from '../collector/game-types.js';
+import {
+  gameFailResponseSchema,
+  gameMemberFields,
+  gameTeamResponseSchema,
+  type GameFailResponse,
+  type GameMember,
+  type GameTeamResponse,
+} from '../collector/game-api.js';
 import { GameSimulator } from './game-simulator.js';
 
 const SLOT = 600_000;
@@ -18,28 +25,6 @@ function ok(r: GameTeamResponse | GameFailResponse): GameTeamResponse {
   if (r.status !== 'OK') throw new Error(`expected OK, got ${JSON.stringify(r)}`);
   return r;
 }
-
-const MEMBER_KEYS = [
-  'userID',
-  'username',
-  'displayName',
-  'played',
-  'racesPlayed',
-  'typed',
-  'errs',
-  'secs',
-  'avgSpeed',
-  'highestSpeed',
-  'joinStamp',
-  'lastActivity',
-  'lastLogin',
-  'role',
-  'membership',
-  'title',
-  'carID',
-  'carHueAngle',
-  'status',
-];
 
 describe('GameSimulator determinism', () => {
   it('answers the same JSON for the same seed and instant whatever was asked before', () => {
@@ -91,6 +76,12 @@ describe('GameSimulator community', () => {
     expect((r as GameFailResponse).data.message).toMatch(/\w/);
   });
 
+  it('answers exactly the shape written once in game-api.ts, no field more or less', () => {
+    // Parsing keeps only the described fields: an answer equal to its parse has no others.
+    for (const r of responses) expect(gameTeamResponseSchema.parse(r)).toEqual(r);
+    expect(gameFailResponseSchema.parse(sim.teamResponse('ZZZZZZZ', at))).toEqual(sim.teamResponse('ZZZZZZZ', at));
+  });
+
   it('has at least 300 racers, 10-60 per team, a few bots and some empty or null display names', () => {
     expect(directory.length).toBeGreaterThanOrEqual(300);
     expect(new Set(directory.map((r) => r.userID)).size).toBe(directory.length);
@@ -122,7 +113,7 @@ describe('GameSimulator community', () => {
     let officers = 0;
     for (const { results } of responses) {
       const { info, members, counts, stats } = results;
-      expect(Object.keys(members[0])).toEqual(MEMBER_KEYS);
+      expect(Object.keys(members[0])).toEqual(Object.keys(gameMemberFields));
       expect(info.members).toBe(members.length);
       expect(counts.member).toBe(members.length);
       const captains = members.filter((m) => m.role === 'captain');

@@ -5,7 +5,7 @@
  * at an instant depends only on the seed and the instant; asking for later instants advances
  * incrementally.
  */
-import type { GameFailResponse, GameMember, GameTeamResponse } from '../collector/game-types.js';
+import type { GameFailResponse, GameMember, GameTeamResponse } from '../collector/game-api.js';
 import { communityActivity, onlineChance } from './activity.js';
 import { CentralCalendar, SLOT_MS, type HourInfo } from './calendar.js';
 import { createCast, initialState, MAX_TEAM_SIZE, MIN_TEAM_SIZE, type Cast, type CommunityState } from './community.js';

@@ -150,4 +150,34 @@ describe('simulator server', () => {
     expect(Date.now() - t0).toBeLessThan(1_000);
     await expect(hanging).rejects.toThrow();
   });
+
+  it('holds each answer back within the latency range, requests in parallel not queued', async () => {
+    const slow = await startSimulatorServer({
+      sim: new GameSimulator(options),
+      now: () => NOW,
+      latencyMs: { min: 150, max: 250 },
+    });
+    try {
+      const timed = async (tag: string) => {
+        const t0 = performance.now();
+        const res = await fetch(`${slow.baseUrl}/teams/${tag}`);
+        await res.text();
+        return { status: res.status, ms: performance.now() - t0 };
+      };
+      const t0 = performance.now();
+      const answers = await Promise.all([...sim.tags, ...sim.tags].map(timed));
+      const all = performance.now() - t0;
+      for (const a of answers) {
+        expect(a.status).toBe(200);
+        expect(a.ms).toBeGreaterThanOrEqual(148);
+      }
+      // Six requests of 150-250 ms each at once take well under their sum (>= 900 ms).
+      expect(all).toBeLessThan(700);
+    } finally {
+      await slow.close();
+    }
+    await expect(
+      startSimulatorServer({ sim: new GameSimulator(options), now: () => NOW, latencyMs: { min: 5, max: 1 } }),
+    ).rejects.toThrow(RangeError);
+  });
 });

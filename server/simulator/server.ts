@@ -1,12 +1,14 @@
 /**
  * Serves a GameSimulator over local HTTP exactly like the game's team API
  * (`GET {base}/teams/{TAG}`, base ending in `/api/v2`), with faults that can be injected per tag
- * (429, 403, an HTML challenge page, truncated JSON, a request that never answers, a 500).
+ * (429, 403, an HTML challenge page, truncated JSON, a request that never answers, a 500), and
+ * optionally the latency of the real site (each answer held back a seeded random time).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BLOCKED_PAGE, CHALLENGE_PAGE, RATE_LIMITED_PAGE, SERVER_ERROR_PAGE } from './fault-pages.js';
 import type { GameSimulator } from './game-simulator.js';
+import { Rng } from './random.js';
 
 export type FaultKind = '429' | '403' | 'html' | 'truncated' | 'timeout' | '500';
 
@@ -17,6 +19,11 @@ export interface SimulatorServerOptions {
   /** 0 or omitted: any free port. */
   port?: number;
   host?: '127.0.0.1';
+  /**
+   * Holds every answer back a uniformly drawn time in [min, max] ms (seeded by `seed`, default 1),
+   * like the real site's 300-800 ms; omitted: answers at once.
+   */
+  latencyMs?: { min: number; max: number; seed?: number };
 }
 
 export interface SimulatorServer {
@@ -36,8 +43,12 @@ interface PendingFault {
 }
 
 export async function startSimulatorServer(options: SimulatorServerOptions): Promise<SimulatorServer> {
-  const { sim, now, port = 0, host = '127.0.0.1' } = options;
+  const { sim, now, port = 0, host = '127.0.0.1', latencyMs } = options;
+  if (latencyMs && !(latencyMs.min >= 0 && latencyMs.max >= latencyMs.min))
+    throw new RangeError('latencyMs needs 0 <= min <= max');
   const faults = new Map<string, PendingFault[]>();
+  const latencyRng = new Rng(latencyMs?.seed ?? 1);
+  const pending = new Set<NodeJS.Timeout>();
   let rayCounter = 0;
 
   const takeFault = (tag: string): FaultKind | null => {
@@ -70,7 +81,7 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
     res.end(body);
   };
 
-  const server = http.createServer((req, res) => {
+  const answer = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://simulator.local');
     const match = req.method === 'GET' ? TEAM_PATH.exec(url.pathname) : null;
     if (!match) {
@@ -104,6 +115,19 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
       default:
         return send(res, 200, json, JSON.stringify(sim.teamResponse(tag, now())));
     }
+  };
+
+  const server = http.createServer((req, res) => {
+    if (!latencyMs) return answer(req, res);
+    // The answer is computed when it leaves, so it shows the simulated instant of that moment.
+    const timer = setTimeout(
+      () => {
+        pending.delete(timer);
+        answer(req, res);
+      },
+      Math.round(latencyRng.range(latencyMs.min, latencyMs.max)),
+    );
+    pending.add(timer);
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -126,6 +150,8 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
       faults.set(key, queue);
     },
     close() {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
       return new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfill, SLOT_MS } from '../../server/collector/backfill.js';
-import type { GameTeamResponse } from '../../server/collector/game-types.js';
+import type { GameTeamResponse } from '../../server/collector/game-api.js';
 import { GameSimulator } from '../../server/simulator/game-simulator.js';
 import { writePoll } from '../../server/collector/write-poll.js';
 import type { Database } from '../../server/db/database.js';

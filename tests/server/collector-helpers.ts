@@ -1,6 +1,6 @@
 /** Shared by the collector tests: a game team API body builder and a dump of the collector's tables. */
 import type { Database } from '../../server/db/database.js';
-import type { GameMember, GameTeamResponse } from '../../server/collector/game-types.js';
+import type { GameMember, GameTeamResponse } from '../../server/collector/game-api.js';
 
 export type MemberSpec = Partial<GameMember> & Pick<GameMember, 'userID' | 'username'>;
 

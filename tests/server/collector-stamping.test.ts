@@ -94,6 +94,8 @@ describe.each(dbKinds)('collector stamping on %s', (kind) => {
       tz: TEST_TZ,
       now: new Date('2026-03-10T17:59:40Z'),
       delayMs: 0,
+      // One lane: the clock hands out its instants in fetch order.
+      concurrency: 1,
       clock: clockOf(['2026-03-10T17:59:41Z', '2026-03-10T17:59:42Z']),
     });
 
@@ -107,6 +109,7 @@ describe.each(dbKinds)('collector stamping on %s', (kind) => {
       tz: TEST_TZ,
       now: new Date('2026-03-10T18:09:40Z'),
       delayMs: 0,
+      concurrency: 1,
       backoff: { baseMs: 1, maxMs: 5, retries: 2 },
       clock: clockOf(['2026-03-10T18:09:45Z', '2026-03-10T18:09:46Z', '2026-03-10T18:10:31Z']),
     });
@@ -162,6 +165,7 @@ describe.each(dbKinds)('collector stamping on %s', (kind) => {
       tz: TEST_TZ,
       now: new Date('2026-03-10T18:19:40Z'),
       delayMs: 0,
+      concurrency: 1,
       logger,
       clock: clockOf(['2026-03-10T18:19:41Z', '2026-03-10T18:19:42Z']),
     });

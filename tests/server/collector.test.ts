@@ -4,7 +4,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameMember, GameTeamResponse } from '../../server/collector/game-types.js';
+import type { GameMember, GameTeamResponse } from '../../server/collector/game-api.js';
 import { COLLECTOR_LOCK, withCollectorLock } from '../../server/collector/lock.js';
 import { pollTeams, type PollOptions } from '../../server/collector/poll.js';
 import { startScheduler } from '../../server/collector/scheduler.js';
@@ -103,7 +103,9 @@ describe.each(dbKinds)('collector against the simulated game on %s', (kind) => {
       now: at,
       tz: TEST_TZ,
       delayMs: 0,
-      timeoutMs: 400,
+      // Above a PGlite write on a busy machine: in concurrent lanes, one team's write (on this
+      // thread) runs while the others' requests are in flight.
+      timeoutMs: 1_500,
       backoff: { baseMs: 5, maxMs: 20, retries: 3 },
       ...extra,
     });
@@ -123,6 +125,8 @@ describe.each(dbKinds)('collector against the simulated game on %s', (kind) => {
     server = await startSimulatorServer({ sim, now: () => simNow });
     for (const tag of sim.tags) await db.query('INSERT INTO teams (tag) VALUES ($1)', [tag]);
     await db.query("INSERT INTO teams (tag, tracked) VALUES ('UNTRACKED', false)");
+    // The simulator's first answer computes two days of history; not inside the first poll's timeouts.
+    sim.teamResponse(sim.tags[0], T0);
   });
   afterAll(async () => {
     await server.close();
@@ -182,8 +186,9 @@ describe.each(dbKinds)('collector against the simulated game on %s', (kind) => {
       httpStatus: 200,
       error: expect.stringMatching(/^json:/),
     });
+    // The teams are fetched in concurrent lanes: their failures are compared in tag order.
     const failed = await db.query<{ tag: string; http_status: number; error: string; body: string }>(
-      'SELECT tag, http_status, error, body FROM failed_responses ORDER BY id OFFSET $1',
+      'SELECT tag, http_status, error, body FROM (SELECT * FROM failed_responses ORDER BY id OFFSET $1) f ORDER BY tag',
       [failedBefore],
     );
     expect(failed.rows.map((f) => [f.tag, f.http_status, f.error.split(':')[0]])).toEqual([
@@ -301,13 +306,14 @@ describe.each(dbKinds)('collector against the simulated game on %s', (kind) => {
       db,
       base: server.baseUrl,
       tz: TEST_TZ,
-      intervalMs: 250,
+      // A slot long enough for a request and its 400 ms timeout (no request starts that could end after it).
+      intervalMs: 1_000,
       offsetMs: 10,
       poll: { delayMs: 0, timeoutMs: 400, backoff: { baseMs: 5, maxMs: 20, retries: 1 } },
       onRun: (s) => seen.push({ start: s.snapshotAt.getTime(), end: Date.now() }),
     });
     const first = scheduler.nextRunAt()!;
-    expect(first.getTime() % 250).toBe(10);
+    expect(first.getTime() % 1_000).toBe(10);
     while (seen.length < 2) await new Promise((r) => setTimeout(r, 20));
     // Make the next requests hang until their timeout, then stop while a run is in progress.
     server.injectFault('*', 'timeout', 3);
@@ -333,12 +339,26 @@ describe.each(dbKinds)('collector against the simulated game on %s', (kind) => {
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 100);
     const started = Date.now();
-    const r = await run(new Date(T0.getTime() + 60 * MIN), { signal: ac.signal, timeoutMs: 5_000 });
+    const r = await run(new Date(T0.getTime() + 60 * MIN), { signal: ac.signal, timeoutMs: 5_000, concurrency: 1 });
     expect(Date.now() - started).toBeLessThan(4_000);
     expect(r.teams).toHaveLength(1);
     expect(r.teams[0]).toMatchObject({ ok: false, error: expect.stringMatching(/aborted/) });
     const { rows } = await db.query('SELECT teams_ok, teams_failed FROM collector_runs WHERE id = $1', [r.runId]);
     expect(rows).toEqual([{ teams_ok: 0, teams_failed: 1 }]);
+  });
+
+  it('stops every lane’s request in flight when aborted, writing nothing', async () => {
+    const batchesBefore = await count(db, 'batches');
+    server.injectFault('*', 'timeout', 3);
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 100);
+    const started = Date.now();
+    const r = await run(new Date(T0.getTime() + 70 * MIN), { signal: ac.signal, timeoutMs: 5_000, concurrency: 3 });
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(r.teams.map((t) => t.tag)).toEqual([...sim.tags].sort());
+    for (const t of r.teams) expect(t).toMatchObject({ ok: false, error: 'stopped (aborted)' });
+    expect(r.skipped).toEqual([]);
+    expect(await count(db, 'batches')).toBe(batchesBefore);
   });
 
   it.runIf(kind === 'postgres')('skips the run while another process holds the collector lock', async () => {
