@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { PERIODS } from '../../rules/periods';
 import { LeaderboardsPage } from '../features/leaderboards/leaderboards-page';
 import { GROUP_BYS, type LeaderboardSearch } from '../features/leaderboards/leaderboard-selection';
+import { preloadBoards } from '../features/leaderboards/preload-boards';
 import { tagParam } from '../lib/search';
 
 const dayParam = z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined);
@@ -22,6 +23,8 @@ const leaderboardSearchSchema = z.object({
 
 export const Route = createFileRoute('/leaderboards')({
   validateSearch: leaderboardSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => preloadBoards(context.queryClient, deps, new Date()),
   component: LeaderboardsRoute,
 });
 

@@ -6,11 +6,11 @@ import { useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { formatAge, formatCT } from '../../lib/format';
 import { useOnline } from '../../lib/online';
-import { ME_QUERY_KEY } from '../../lib/session';
 import { OfflineIcon } from '../../ui/icons';
+import { keys } from '../../api/keys';
 
 /** Login state is not data on screen. */
-const NOT_SCREEN_DATA: readonly unknown[] = [ME_QUERY_KEY[0]];
+const NOT_SCREEN_DATA: readonly unknown[] = [keys.me[0]];
 
 function oldestOnScreen(queryClient: QueryClient): number {
   let oldest = 0;

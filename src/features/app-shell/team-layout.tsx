@@ -8,16 +8,16 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigate, useParams, useRouterState, useSearch } from '@tanstack/react-router';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../api/client';
 import { teamTabFromPath } from '../../lib/nav-paths';
 import { tagParam } from '../../lib/search';
-import { myTeamTagQueryOptions, useMe } from '../../lib/session';
 import { getStored, removeStored, setStored } from '../../lib/storage';
-import { teamInfoQueryOptions } from '../../lib/team-info';
-import { teamTagsQueryOptions } from '../../lib/team-tags';
 import { ErrorBox, Loading } from '../../ui/states';
 import { TeamSelect } from '../../ui/team-select';
 import { TeamTabs } from '../../ui/team-tabs';
+import { myTeamTagQueryOptions } from '../../api/session';
+import { useMe } from '../../lib/session';
+import { teamInfoQueryOptions, teamTagsQueryOptions } from '../../api/teams';
 
 export function TeamLayout() {
   const navigate = useNavigate();
@@ -37,7 +37,7 @@ export function TeamLayout() {
   // server's answer ("Team X is not tracked") is what every team screen shows.
   const tags = useQuery(teamTagsQueryOptions());
   const listed = !!tag && !!tags.data?.includes(tag);
-  const info = useQuery({ ...teamInfoQueryOptions(tag ?? ''), enabled: !!tag && !!tags.data && !listed, retry: false });
+  const info = useQuery({ ...teamInfoQueryOptions(tag), enabled: !!tags.data && !listed, retry: false });
   const unknownTag = !!tag && !listed && !!tags.data && info.error instanceof ApiError && info.error.status === 404;
   const checking = !!tag && !listed && !!tags.data && info.isPending;
   // Without the list (offline, nothing cached) the tag is taken as it is.

@@ -13,7 +13,6 @@ import { ExportButtons } from '../../ui/export-buttons';
 import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
 import { TabPanel, tabId, Tabs } from '../../ui/tabs';
 import { EventInfoCard } from './event-info-card';
-import { participantsQueryOptions, squadSummaryQueryOptions, teamSummaryQueryOptions } from './event-queries';
 import { EventSelect } from './event-select';
 import { chooseEvent, parseStoredEventId } from './event-selection';
 import { EVENT_TABS, exportFileBase, exportSheetName, PAYOUTS_TAB, type EventTab } from './event-tables';
@@ -24,6 +23,7 @@ import { squadColumns, teamColumns } from './summary-columns';
 import { initialSort, nextSort, sortRows, type SortState } from './table-sort';
 import { sortValueOf, toExportSheet, type ViewColumn } from './view-columns';
 import './event-viewer.css';
+import { eventParticipantsQueryOptions, squadSummaryQueryOptions, teamSummaryQueryOptions } from '../../api/events';
 
 export interface EventViewerProps {
   tag: string | undefined;
@@ -82,11 +82,9 @@ export function EventViewer({
   const panelId = useId();
   if (view.eventId !== selectedId) setView({ eventId: selectedId, tab: view.tab, sorts: sortsFor(selected) });
 
-  const enabled = selectedId !== undefined;
-  const id = selectedId ?? 0;
-  const participants = useQuery({ ...participantsQueryOptions(id), enabled });
-  const squads = useQuery({ ...squadSummaryQueryOptions(id), enabled });
-  const teams = useQuery({ ...teamSummaryQueryOptions(id), enabled });
+  const participants = useQuery(eventParticipantsQueryOptions(selectedId));
+  const squads = useQuery(squadSummaryQueryOptions(selectedId));
+  const teams = useQuery(teamSummaryQueryOptions(selectedId));
 
   const paysOut = !!selected && selected.PayoutIncrement !== null && selected.PayoutIncrement !== 0;
   const racerCols = useMemo(() => participantColumns(tag, paysOut), [tag, paysOut]);

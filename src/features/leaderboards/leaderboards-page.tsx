@@ -17,9 +17,7 @@ import {
   type PeriodSelection,
 } from '../../../rules/periods';
 import { dayKeyOf } from '../../../rules/site-time';
-import { useMyRacerWithTeam } from '../../lib/members';
 import { pageOfMyRow } from '../../lib/my-row';
-import { useSiteTimezone } from '../../lib/site';
 import { getStored, setStored } from '../../lib/storage';
 import { Card } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
@@ -28,7 +26,6 @@ import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
 import { TabPanel, tabId, Tabs } from '../../ui/tabs';
 import { DataAsOf } from './data-as-of';
 import { individualColumns, teamColumns } from './leaderboard-columns';
-import { boardWindow, individualLeaderboardQueryOptions, teamLeaderboardQueryOptions } from './leaderboard-queries';
 import { buildBoard, pageOf, PAGE_SIZE, type BoardRow } from './leaderboard-rows';
 import {
   emptyMessage,
@@ -52,6 +49,10 @@ import { PeriodPicker } from './period-picker';
 import { boardHeading } from './period-labels';
 import { useMinuteClock } from './use-minute-clock';
 import './leaderboards.css';
+import { useMyRacerWithTeam } from '../../lib/members';
+import { useSiteTimezone } from '../../lib/site';
+import { boardWindow } from '../../api/leaderboard-window';
+import { individualLeaderboardQueryOptions, teamLeaderboardQueryOptions } from '../../api/leaderboards';
 
 const GROUP_TABS = [
   { key: 'teams', label: 'Team Leaderboards' },

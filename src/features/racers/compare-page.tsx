@@ -11,17 +11,17 @@ import { formatInZone, todayKey } from '../../../rules/site-time';
 import type { ExportSheet } from '../../lib/export/export-table';
 import { formatAccuracy, formatInt, formatWpm } from '../../lib/format';
 import type { CompareSearch } from '../../lib/search';
-import { useSiteTimezone } from '../../lib/site';
 import { DataTable, type Column } from '../../ui/data-table';
 import { ExportButtons } from '../../ui/export-buttons';
 import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
 import { COMPARE_CHART_HEIGHT } from './compare-chart-size';
 import { compareRange } from './racer-pages';
-import { racerCompareQueryOptions } from './racer-pages-queries';
-import { allUsernamesQueryOptions, racerErrorText } from './racer-queries';
 import { UsernamePicker } from './username-picker';
 import './racers.css';
 import './racer-pages.css';
+import { useSiteTimezone } from '../../lib/site';
+import { allUsernamesQueryOptions, racerCompareQueryOptions } from '../../api/racers';
+import { racerErrorText } from './racer-error-text';
 
 const CompareChart = lazy(() => import('./compare-chart'));
 

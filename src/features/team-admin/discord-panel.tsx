@@ -11,8 +11,8 @@ import { useOnline } from '../../lib/online';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DisabledReason } from '../../ui/disabled-reason';
 import { ErrorBox, Loading, OfflineNote } from '../../ui/states';
-import { discordQueryOptions, removeDiscord, saveDiscord, testDiscord } from './discord-queries';
-import { errorText } from './error-text';
+import { errorText } from '../../api/error-text';
+import { discordQueryOptions, removeDiscord, saveDiscord, testDiscord } from '../../api/staff';
 
 export function DiscordPanel({ tag }: { tag: string }) {
   const settings = useQuery(discordQueryOptions(tag));

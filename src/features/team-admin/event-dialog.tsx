@@ -11,10 +11,10 @@ import { getSiteTimezone, zoneLabel } from '../../lib/format';
 import { useOnline } from '../../lib/online';
 import { Dialog } from '../../ui/dialog';
 import { EventStatusBadge } from '../../ui/status-badge';
-import { errorText } from './error-text';
+import { errorText } from '../../api/error-text';
 import { derivedStatus, formProblem, formValues, requestBody, type EventFormValues } from './event-form';
-import { createEvent, updateEvent } from './team-admin-queries';
 import { FormFooter } from '../../ui/form-footer';
+import { createEvent, updateEvent } from '../../api/staff';
 
 const SORTS: DefaultSort[] = ['Races', 'WPM', 'Accuracy', 'Points'];
 

@@ -4,9 +4,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useOnline } from '../../lib/online';
 import { Dialog } from '../../ui/dialog';
 import { DisabledReason } from '../../ui/disabled-reason';
-import { errorText } from './error-text';
+import { errorText } from '../../api/error-text';
 import type { BoxKey } from './squads';
-import { updateSquadName } from './team-admin-queries';
+import { updateSquadName } from '../../api/staff';
 
 export interface SquadNameDialogProps {
   tag: string;

@@ -3,7 +3,7 @@
  * that gets no answer from the server reports the app offline (lib/online.ts); a 401 tells the
  * session listeners that the staff session is over.
  */
-import { isServerReply, reportReachable, reportUnreachable } from './online';
+import { isServerReply, reportReachable, reportUnreachable } from '../lib/online';
 
 /** A failed call: the HTTP status (0 when the network failed) and the server's `error` text. */
 export class ApiError extends Error {

@@ -1,0 +1,35 @@
+/** Login state (GET /api/me), the team a teamadmin manages (GET /api/my-team-tag) and the site settings (GET /api/site). */
+import { queryOptions } from '@tanstack/react-query';
+import type { MeResponse, MyTeamTagResponse } from '../../contract/auth';
+import type { SiteResponse } from '../../contract/site';
+import { ApiError, apiGet } from './client';
+import { keys } from './keys';
+
+export const LOGGED_OUT: MeResponse = { logged_in: false, username: null, role: null };
+
+/**
+ * A failed call means logged out (spec §8); no answer at all (offline) is no news, so a staff
+ * member who reloads offline still sees who they are.
+ */
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: keys.me,
+    queryFn: () =>
+      apiGet<MeResponse>('/api/me').catch((error: unknown): MeResponse => {
+        if (error instanceof ApiError && error.status === 0) throw error;
+        return LOGGED_OUT;
+      }),
+    staleTime: 60_000,
+  });
+
+/** Staff data: the team granted to a teamadmin. */
+export const myTeamTagQueryOptions = () =>
+  queryOptions({ queryKey: keys.myTeamTag, queryFn: () => apiGet<MyTeamTagResponse>('/api/my-team-tag') });
+
+/** The site time zone, community chat link, data freshness and demo flag. */
+export const siteQueryOptions = () =>
+  queryOptions({
+    queryKey: keys.site,
+    queryFn: () => apiGet<SiteResponse>('/api/site'),
+    staleTime: 5 * 60_000,
+  });
