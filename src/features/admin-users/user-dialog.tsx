@@ -84,7 +84,7 @@ function UserForm({ mode, user, onClose, onSaved }: UserDialogProps & { mode: Ex
             value={v.username}
             onChange={(e) => set('username', e.target.value)}
             maxLength={100}
-            autoFocus
+            data-autofocus
           />
         </div>
       )}
@@ -97,7 +97,7 @@ function UserForm({ mode, user, onClose, onSaved }: UserDialogProps & { mode: Ex
             autoComplete="new-password"
             value={v.password}
             onChange={(e) => set('password', e.target.value)}
-            autoFocus={mode === 'password'}
+            data-autofocus={mode === 'password' ? true : undefined}
             aria-describedby="user-password-hint"
           />
           <span id="user-password-hint" className="field-hint">

@@ -5,7 +5,7 @@
  * A tag that is not tracked gets the server's team info error (spec §8) on every team screen, in
  * place of the screen, and is never stored as the selection.
  */
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigate, useParams, useRouterState, useSearch } from '@tanstack/react-router';
 import { ApiError } from '../../api/client';
@@ -70,15 +70,17 @@ export function TeamLayout() {
     if (tag && unknownTag && getStored('selectedTag') === tag) removeStored('selectedTag');
   }, [tag, known, unknownTag]);
 
-  // No tag in the address: continue with the last selected team.
+  // No tag in the address: continue with the last selected team. A teamadmin on /teams/admin gets
+  // their own team once /api/my-team-tag has answered.
+  const selectInAddress = useEffectEvent((next: string) => selectTag(next, true));
   useEffect(() => {
     if (tag || locked) return;
     const stored = tagParam.parse(getStored('selectedTag') ?? undefined);
-    if (stored) selectTag(stored, true);
+    if (stored) selectInAddress(stored);
   }, [tag, locked]);
 
   useEffect(() => {
-    if (lockedTag && lockedTag !== tag) selectTag(lockedTag, true);
+    if (lockedTag && lockedTag !== tag) selectInAddress(lockedTag);
   }, [lockedTag, tag]);
 
   return (

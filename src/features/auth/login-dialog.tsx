@@ -52,7 +52,7 @@ export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => v
             autoComplete="username"
             value={username}
             onChange={(e) => setUsername(e.target.value)}
-            autoFocus
+            data-autofocus
           />
         </div>
         <div className="field">

@@ -3,7 +3,7 @@
  * and Teams tabs, plus Payouts when the event pays out (payouts-panel.tsx). The chosen event follows the selection rule (event-selection.ts), is kept in the
  * address and stored as selectedEventId. The visitor's own racer row ("This is me") is highlighted.
  */
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Event } from '../../../contract/events';
 import { useMyRacer } from '../../lib/my-racer';
@@ -67,9 +67,11 @@ export function EventViewer({
     : undefined;
   const selected = list.find((e) => e.EventID === selectedId);
 
+  // The address names the event shown once the list is in (the route's navigate, read at that moment).
+  const showInAddress = useEffectEvent(onAddressChange);
   useEffect(() => {
     if (!tag || !settled) return;
-    if (selectedId !== addressEventId) onAddressChange(selectedId, true);
+    if (selectedId !== addressEventId) showInAddress(selectedId, true);
     if (selectedId !== undefined) setStored('selectedEventId', String(selectedId));
   }, [tag, settled, selectedId, addressEventId]);
 

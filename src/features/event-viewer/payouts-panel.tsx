@@ -4,7 +4,7 @@
  * event (everyone else sees the paid state as text). A mark needs a connection; a failed one shows
  * the server's reason (e.g. the winnings changed since the list was loaded) and reloads the list.
  */
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Event } from '../../../contract/events';
 import type { PayoutRow } from '../../../contract/payouts';
@@ -100,11 +100,9 @@ export function PayoutsPanel({
     );
   };
 
-  const cols = useMemo(() => payoutColumns(tag, paidCell), [tag, canMark, busyUser, disabledReason]);
-  const rows = useMemo(
-    () => (payouts.data ? sortRows(payouts.data.payouts, sortValueOf(cols), sort) : undefined),
-    [payouts.data, cols, sort],
-  );
+  // Winners only: a short list, built on every render with the paid boxes' current state.
+  const cols = payoutColumns(tag, paidCell);
+  const rows = payouts.data ? sortRows(payouts.data.payouts, sortValueOf(cols), sort) : undefined;
   const totals = payouts.data?.totals;
 
   if (!rows)

@@ -34,7 +34,6 @@ import {
   resolvePeriod,
   resolveSelection,
   selectionSearch,
-  shownSelectionDiffers,
   sendsShowBot,
   type GroupBy,
   type LeaderboardSearch,
@@ -47,7 +46,7 @@ import {
 } from './leaderboard-sort';
 import { PeriodPicker } from './period-picker';
 import { boardHeading } from './period-labels';
-import { useMinuteClock } from './use-minute-clock';
+import { useMinuteClock } from '../../lib/use-minute-clock';
 import './leaderboards.css';
 import { useMyRacerWithTeam } from '../../lib/members';
 import { useSiteTimezone } from '../../lib/site';
@@ -95,17 +94,15 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
 
   useEffect(() => setStored('leaderboardGroupBy', groupBy), [groupBy]);
   useEffect(() => setStored('leaderboardActiveTab', period), [period]);
-  // A new board starts on page 1 with the default sort.
-  useEffect(() => {
+  // A new board starts on page 1 (set during render, as React advises for state that follows props).
+  // The address always names the board shown: the route's beforeLoad corrects it (leaderboard-route.ts).
+  const boardKey = `${groupBy}|${selectionKey}|${showBots}`;
+  const [shownBoard, setShownBoard] = useState(boardKey);
+  if (shownBoard !== boardKey) {
+    setShownBoard(boardKey);
     setPage(1);
     setMyRankNote('');
-  }, [groupBy, selectionKey, showBots]);
-
-  // The address shows the range actually used: a reversed or future custom range, a day after
-  // today or a weekday for a week are replaced by what the board shows.
-  useEffect(() => {
-    if (shownSelectionDiffers(search, selection)) onSearch({ ...search, ...selectionSearch(selection) }, true);
-  }, [search, selectionKey]);
+  }
 
   const win = periodWindow(selection, now, tz);
   const times = apiTimes(win, tz);

@@ -22,6 +22,7 @@ import './racer-pages.css';
 import { useSiteTimezone } from '../../lib/site';
 import { allUsernamesQueryOptions, racerCompareQueryOptions } from '../../api/racers';
 import { racerErrorText } from './racer-error-text';
+import { useMinuteClock } from '../../lib/use-minute-clock';
 
 const CompareChart = lazy(() => import('./compare-chart'));
 
@@ -31,7 +32,8 @@ export function ComparePage({ search }: { search: CompareSearch }) {
   const tz = useSiteTimezone();
   const navigate = useNavigate();
   const usernames = useQuery(allUsernamesQueryOptions());
-  const range = compareRange(search.from, search.to, todayKey(Date.now(), tz));
+  const now = useMinuteClock();
+  const range = compareRange(search.from, search.to, todayKey(now.getTime(), tz));
   // Every change writes the whole selection, dates included, so the address always shares it.
   const update = (next: Partial<CompareSearch>) =>
     void navigate({

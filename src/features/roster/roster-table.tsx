@@ -51,7 +51,7 @@ export function RosterTable({ tag, weeklyRequirement }: { tag: string; weeklyReq
   const query = useQuery(rosterQueryOptions(tag));
   const [sort, setSort] = useState<RosterSort>(DEFAULT_ROSTER_SORT);
   const [shortOnly, setShortOnly] = useState(false);
-  const rows = query.data ?? [];
+  const rows = useMemo(() => query.data ?? [], [query.data]);
   const withRequirement = rows.some((r) => r.MeetsWeeklyRequirement !== null);
   const shown = useMemo(() => {
     const filtered = shortOnly && withRequirement ? rows.filter((r) => r.MeetsWeeklyRequirement === false) : rows;

@@ -50,7 +50,7 @@ function SquadNameForm({ tag, squad, current, onClose, onSaved }: SquadNameDialo
           onChange={(e) => setName(e.target.value)}
           placeholder="Enter custom name"
           maxLength={40}
-          autoFocus
+          data-autofocus
         />
         <span className="field-hint">Leave empty to show “{squad}” again.</span>
       </div>

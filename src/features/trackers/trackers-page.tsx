@@ -26,6 +26,7 @@ import './trackers.css';
 import { useSiteTimezone } from '../../lib/site';
 import { participantsQueryOptions } from '../../api/teams';
 import { type TrackerView } from '../../api/keys';
+import { useMinuteClock } from '../../lib/use-minute-clock';
 
 const VIEWS = [
   { key: 'daily', label: 'Daily' },
@@ -34,7 +35,8 @@ const VIEWS = [
 
 export function TrackersPage({ tag }: { tag: string | undefined }) {
   const tz = useSiteTimezone();
-  const today = todayKey(Date.now(), tz);
+  const now = useMinuteClock();
+  const today = todayKey(now.getTime(), tz);
   const days = useMemo(() => dayOptions(today), [today]);
   const weeks = useMemo(() => weekOptions(today), [today]);
   const [view, setView] = useState<TrackerView>('daily');
