@@ -5,6 +5,8 @@
  * for the charts and a 404 `{ error }` for team-stats.
  */
 import { z } from 'zod';
+import { TagQuery, errorAnswers } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /** hourly-races covers the current UTC hour and the 23 before it (24 hour buckets). */
 export const HOURLY_RACES_HOURS = 24;
@@ -56,3 +58,36 @@ export const TeamStatsResponse = z.object({
   top_racer_7d: TopRacer.nullable(),
 });
 export type TeamStatsResponse = z.infer<typeof TeamStatsResponse>;
+
+export const hourlyRaces = endpoint({
+  method: 'GET',
+  path: '/api/hourly-races',
+  query: TagQuery,
+  ok: HourlyRacesResponse,
+  tags: ['activity'],
+});
+
+export const dailyRaces = endpoint({
+  method: 'GET',
+  path: '/api/daily-races',
+  query: TagQuery,
+  ok: PeriodRacesResponse,
+  tags: ['activity'],
+});
+
+export const weeklyRaces = endpoint({
+  method: 'GET',
+  path: '/api/weekly-races',
+  query: TagQuery,
+  ok: PeriodRacesResponse,
+  tags: ['activity'],
+});
+
+export const teamStats = endpoint({
+  method: 'GET',
+  path: '/api/team-stats',
+  query: TagQuery,
+  ok: TeamStatsResponse,
+  errors: errorAnswers(404),
+  tags: ['activity'],
+});

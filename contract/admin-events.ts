@@ -5,6 +5,8 @@
  * the `YYYY-MM-DDTHH:MM` of a datetime-local input.
  */
 import { z } from 'zod';
+import { errorAnswers } from './common.js';
+import { endpoint } from './endpoint.js';
 import { DefaultSort, Event, type PayToPlaySettings } from './events.js';
 
 export const MAX_EVENT_TEAMS = 10;
@@ -164,3 +166,36 @@ export const AdminEventResponse = z.object({ event: Event });
 export type AdminEventResponse = z.infer<typeof AdminEventResponse>;
 
 export const DeleteEventResponse = z.object({ success: z.literal(true), EventID: z.number().int() });
+
+const refused = errorAnswers(400, 401, 403, 404);
+
+export const createEvent = endpoint({
+  method: 'POST',
+  path: '/api/admin/events',
+  access: 'staff',
+  body: EventFormBody,
+  ok: AdminEventResponse,
+  errors: refused,
+  tags: ['admin-events'],
+});
+
+export const updateEvent = endpoint({
+  method: 'PUT',
+  path: '/api/admin/events/:EventID',
+  access: 'staff',
+  params: AdminEventParams,
+  body: UpdateEventBody,
+  ok: AdminEventResponse,
+  errors: refused,
+  tags: ['admin-events'],
+});
+
+export const deleteEvent = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/events/:EventID',
+  access: 'staff',
+  params: AdminEventParams,
+  ok: DeleteEventResponse,
+  errors: refused,
+  tags: ['admin-events'],
+});

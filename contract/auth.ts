@@ -1,6 +1,7 @@
 /** GET /api/me, GET /api/my-team-tag, POST /api/login, POST /api/logout. */
 import { z } from 'zod';
-import { Role } from './common.js';
+import { Role, errorAnswers } from './common.js';
+import { endpoint } from './endpoint.js';
 
 export const MeResponse = z.object({
   logged_in: z.boolean(),
@@ -24,3 +25,18 @@ export type LoginResponse = z.infer<typeof LoginResponse>;
 
 export const LogoutResponse = z.object({ success: z.literal(true) });
 export type LogoutResponse = z.infer<typeof LogoutResponse>;
+
+export const me = endpoint({ method: 'GET', path: '/api/me', ok: MeResponse, tags: ['auth'] });
+
+export const myTeamTag = endpoint({ method: 'GET', path: '/api/my-team-tag', ok: MyTeamTagResponse, tags: ['auth'] });
+
+export const login = endpoint({
+  method: 'POST',
+  path: '/api/login',
+  body: LoginBody,
+  ok: LoginResponse,
+  errors: errorAnswers(400, 401, 429),
+  tags: ['auth'],
+});
+
+export const logout = endpoint({ method: 'POST', path: '/api/logout', ok: LogoutResponse, tags: ['auth'] });

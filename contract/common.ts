@@ -1,9 +1,15 @@
 /** Shapes shared by many calls of the wire contract. */
 import { z } from 'zod';
+import type { ErrorStatus } from './endpoint.js';
 
 /** Every 4xx/5xx answer, and the spec's "error field" answers. */
 export const ErrorResponse = z.object({ error: z.string() });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+/** An endpoint's `errors`: each of these statuses answers `{ error }`. */
+export function errorAnswers<const S extends ErrorStatus>(...statuses: S[]): Record<S, typeof ErrorResponse> {
+  return Object.fromEntries(statuses.map((s) => [s, ErrorResponse])) as Record<S, typeof ErrorResponse>;
+}
 
 /** A team tag as the game spells it: letters and digits, 1 to 6 characters, upper-cased. */
 export const TeamTag = z
@@ -27,6 +33,7 @@ export type Role = z.infer<typeof Role>;
  * cannot store (NUL) or that has no UTF-8 form (a lone surrogate). Every input is checked for
  * both (`unsafeTextPath`, server/http/plugins/text-guard.ts); pairs (emoji) are fine.
  */
+// eslint-disable-next-line no-control-regex -- NUL is one of the characters it looks for
 const UNSAFE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 export const UNSAFE_TEXT_ERROR = 'text must not contain a NUL character or an unpaired surrogate';
 

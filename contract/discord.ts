@@ -3,7 +3,9 @@
  * is write-only (answers show its last characters, never the URL), and a test message.
  */
 import { z } from 'zod';
-import { TeamTag } from './common.js';
+import { TagQuery, TeamTag, errorAnswers } from './common.js';
+import { endpoint } from './endpoint.js';
+import { SuccessResponse } from './staff.js';
 
 export const DiscordSettings = z.object({
   tag: z.string(),
@@ -38,3 +40,49 @@ export const DiscordTestResponse = z.object({
   message: z.string(),
 });
 export type DiscordTestResponse = z.infer<typeof DiscordTestResponse>;
+
+const refused = errorAnswers(400, 401, 403, 404);
+
+export const discordSettings = endpoint({
+  method: 'GET',
+  path: '/api/admin/discord',
+  access: 'staff',
+  query: TagQuery,
+  ok: DiscordSettings,
+  errors: refused,
+  tags: ['discord'],
+  summary: "A team's Discord settings",
+});
+
+export const saveDiscordSettings = endpoint({
+  method: 'PUT',
+  path: '/api/admin/discord',
+  access: 'staff',
+  body: DiscordSettingsBody,
+  ok: DiscordSettings,
+  errors: refused,
+  tags: ['discord'],
+  summary: 'Set the webhook and the posts',
+});
+
+export const removeDiscordWebhook = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/discord/:tag',
+  access: 'staff',
+  params: DiscordTagParams,
+  ok: SuccessResponse,
+  errors: refused,
+  tags: ['discord'],
+  summary: 'Disconnect the webhook',
+});
+
+export const sendDiscordTest = endpoint({
+  method: 'POST',
+  path: '/api/admin/discord/test',
+  access: 'staff',
+  body: DiscordTestBody,
+  ok: DiscordTestResponse,
+  errors: refused,
+  tags: ['discord'],
+  summary: 'Post a test message now',
+});

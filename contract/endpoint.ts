@@ -1,12 +1,24 @@
 /**
- * One API call described once: method, path (`/api/...`, `:name` for a path parameter) and the zod
- * schemas of its parameters, query string, body and answers. The server registers its routes from
- * these (`server/http/endpoint-route.ts`), the app calls them through `src/api/client.ts`, and the
- * OpenAPI document (`/api/docs`) is built from the same schemas.
+ * One API call described once: method, path (`/api/...`, `:name` for a path parameter), who may
+ * call it, and the zod schemas of its parameters, query string, body and answers. The server
+ * registers its routes from these (`server/http/endpoint-route.ts`), the app calls them through its
+ * typed client, and the OpenAPI document (`/api/docs`) is built from the same schemas.
+ *
+ * Convention: each endpoint is a constant in the contract file of its area (`contract/<area>.ts`),
+ * beside its schemas, named for the call's purpose in camelCase: reads are nouns (`teamLeaderboard`,
+ * `racerBatches`, `teamRoster`), writes start with a verb (`createEvent`, `updateEvent`,
+ * `deleteEvent`, `markPayout`). Every `/api` route the server answers has exactly one.
  */
 import type { z } from 'zod';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The statuses an endpoint may answer besides its success. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
+export type ErrorMap = Partial<Record<ErrorStatus, z.ZodType>>;
+
+/** Who may call: logged-out callers get 401, other roles 403, before the input is validated. */
+export type Access = 'staff' | 'admin';
 
 export interface Endpoint<
   M extends Method = Method,
@@ -15,23 +27,26 @@ export interface Endpoint<
   Query extends z.ZodType | undefined = z.ZodType | undefined,
   Body extends z.ZodType | undefined = z.ZodType | undefined,
   Ok extends z.ZodType = z.ZodType,
+  Errors extends ErrorMap = ErrorMap,
 > {
   method: M;
   path: P;
   params?: Params;
   query?: Query;
   body?: Body;
-  /** The success answer (200 unless `status` says otherwise). */
+  /** The success answer (HTTP 200). */
   ok: Ok;
-  status?: 200 | 201 | 204;
-  /** Error answers by status, each `{ error }` (contract/common.ts `ErrorResponse`). */
-  errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 429 | 503, z.ZodType>>;
-  /** OpenAPI grouping and one-line description. */
+  /** Other answers by status: `{ error }` (contract/common.ts `errorAnswers`), or as said. */
+  errors?: Errors;
+  /** Left out: anyone may call. */
+  access?: Access;
+  /** OpenAPI grouping, one-line summary and longer description. */
   tags?: string[];
   summary?: string;
+  description?: string;
 }
 
-/** Declares an endpoint, keeping its literal method, path and schema types for server and client. */
+/** Declares an endpoint, keeping its literal method, path, schema and status types for server and client. */
 export function endpoint<
   const M extends Method,
   const P extends string,
@@ -39,7 +54,8 @@ export function endpoint<
   Query extends z.ZodType | undefined = undefined,
   Body extends z.ZodType | undefined = undefined,
   Ok extends z.ZodType = z.ZodType,
->(e: Endpoint<M, P, Params, Query, Body, Ok>): Endpoint<M, P, Params, Query, Body, Ok> {
+  Errors extends ErrorMap = Record<never, never>,
+>(e: Endpoint<M, P, Params, Query, Body, Ok, Errors>): Endpoint<M, P, Params, Query, Body, Ok, Errors> {
   return e;
 }
 
@@ -47,15 +63,14 @@ type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
 
 /** What a caller passes: the path parameters, query string and body its schemas accept. */
 export type EndpointInput<E> =
-  E extends Endpoint<Method, string, infer Params, infer Query, infer Body, z.ZodType>
+  E extends Endpoint<Method, string, infer Params, infer Query, infer Body, z.ZodType, ErrorMap>
     ? (Params extends z.ZodType ? { params: InputOf<Params> } : { params?: undefined }) &
         (Query extends z.ZodType ? { query: InputOf<Query> } : { query?: undefined }) &
         (Body extends z.ZodType ? { body: InputOf<Body> } : { body?: undefined })
     : never;
 
 /** What a successful call answers. */
-export type EndpointOutput<E> =
-  E extends Endpoint<Method, string, never, never, never, infer Ok> ? z.output<Ok> : never;
+export type EndpointOutput<E> = E extends { ok: infer Ok extends z.ZodType } ? z.output<Ok> : never;
 
 /** The path with its `:name` parameters filled in (URI-encoded). */
 export function fillPath(path: string, params: Record<string, unknown> | undefined): string {

@@ -11,7 +11,8 @@
  * of the event's teams only: a racer who changed team counts only while on one of them.
  */
 import { z } from 'zod';
-import { TagQuery } from './common.js';
+import { TagQuery, errorAnswers } from './common.js';
+import { endpoint } from './endpoint.js';
 
 export const EventStatus = z.enum(['Pending', 'Active', 'Concluded']);
 export type EventStatus = z.infer<typeof EventStatus>;
@@ -111,3 +112,39 @@ export const TeamSummaryRow = z.object({
 export type TeamSummaryRow = z.infer<typeof TeamSummaryRow>;
 export const EventTeamSummaryResponse = z.array(TeamSummaryRow);
 export type EventTeamSummaryResponse = z.infer<typeof EventTeamSummaryResponse>;
+
+export const teamEvents = endpoint({
+  method: 'GET',
+  path: '/api/team-events',
+  query: TeamEventsQuery,
+  ok: TeamEventsResponse,
+  errors: errorAnswers(400),
+  tags: ['events'],
+});
+
+export const eventParticipants = endpoint({
+  method: 'GET',
+  path: '/api/event-participants/:eventId',
+  params: EventIdParams,
+  ok: EventParticipantsResponse,
+  errors: errorAnswers(400, 404),
+  tags: ['events'],
+});
+
+export const eventSquadSummary = endpoint({
+  method: 'GET',
+  path: '/api/event-squad-summary/:eventId',
+  params: EventIdParams,
+  ok: EventSquadSummaryResponse,
+  errors: errorAnswers(400, 404),
+  tags: ['events'],
+});
+
+export const eventTeamSummary = endpoint({
+  method: 'GET',
+  path: '/api/event-team-summary/:eventId',
+  params: EventIdParams,
+  ok: EventTeamSummaryResponse,
+  errors: errorAnswers(400, 404),
+  tags: ['events'],
+});

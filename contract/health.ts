@@ -1,5 +1,6 @@
 /** GET /api/health: what an uptime monitor checks (database, migrations, collector, version). */
 import { z } from 'zod';
+import { endpoint } from './endpoint.js';
 
 export const HealthResponse = z.object({
   /** `ok` with HTTP 200; `unavailable` with HTTP 503 when the database cannot serve the app. */
@@ -28,3 +29,13 @@ export const HealthResponse = z.object({
   error: z.string().optional(),
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;
+
+/** 200 with status `ok`, 503 with the same shape and status `unavailable`. */
+export const health = endpoint({
+  method: 'GET',
+  path: '/api/health',
+  ok: HealthResponse,
+  errors: { 503: HealthResponse },
+  tags: ['operations'],
+  summary: 'Health for uptime monitors: database, migrations, last successful poll, version',
+});

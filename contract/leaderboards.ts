@@ -6,6 +6,8 @@
  * start_time ≤ batch end time < end_time + 1 s. At most 366 days.
  */
 import { z } from 'zod';
+import { errorAnswers } from './common.js';
+import { endpoint } from './endpoint.js';
 
 const ApiTime = (name: string) =>
   z
@@ -66,3 +68,21 @@ export const TeamLeaderboardResponse = z.array(TeamLeaderboardRow);
 export type TeamLeaderboardResponse = z.infer<typeof TeamLeaderboardResponse>;
 export const IndividualLeaderboardResponse = z.array(IndividualLeaderboardRow);
 export type IndividualLeaderboardResponse = z.infer<typeof IndividualLeaderboardResponse>;
+
+export const teamLeaderboard = endpoint({
+  method: 'GET',
+  path: '/api/team-leaderboard',
+  query: TeamLeaderboardQuery,
+  ok: TeamLeaderboardResponse,
+  errors: errorAnswers(400),
+  tags: ['leaderboards'],
+});
+
+export const individualLeaderboard = endpoint({
+  method: 'GET',
+  path: '/api/individual-leaderboard',
+  query: IndividualLeaderboardQuery,
+  ok: IndividualLeaderboardResponse,
+  errors: errorAnswers(400),
+  tags: ['leaderboards'],
+});

@@ -4,6 +4,8 @@
  * the same database; a comment line every ~25 s keeps proxies from closing it.
  */
 import { z } from 'zod';
+import { ErrorResponse } from './common.js';
+import { endpoint } from './endpoint.js';
 import type { LiveVersion as LiveVersionShape } from './live-events.js';
 
 export { LIVE_PATH, LIVE_VERSION_EVENT } from './live-events.js';
@@ -12,3 +14,14 @@ export const LiveVersion: z.ZodType<LiveVersionShape> = z.object({ version: z.nu
 
 /** The stream takes no parameters; unknown ones are ignored (EventSource sends none). */
 export const LiveQuery = z.object({});
+
+/** Answers a stream (`text/event-stream`), not JSON: read it with an EventSource. */
+export const liveUpdates = endpoint({
+  method: 'GET',
+  path: '/api/live',
+  query: LiveQuery,
+  ok: z.string().describe('text/event-stream: `event: version` with data `{"version": n}`'),
+  errors: { 503: ErrorResponse },
+  tags: ['site'],
+  summary: 'Server-sent events: the data version on connect and after every change, a comment every 25 s',
+});

@@ -7,6 +7,9 @@
  * Amounts are dollars with cents. PaidAt is a `YYYY-MM-DD HH:MM:SS` site-time datetime.
  */
 import { z } from 'zod';
+import { errorAnswers } from './common.js';
+import { endpoint } from './endpoint.js';
+import { EventIdParams } from './events.js';
 
 export const PayoutRow = z.object({
   Username: z.string(),
@@ -67,3 +70,26 @@ export const MarkPayoutResponse = z.object({
   PaidAt: z.string().nullable(),
 });
 export type MarkPayoutResponse = z.infer<typeof MarkPayoutResponse>;
+
+export const eventPayouts = endpoint({
+  method: 'GET',
+  path: '/api/event-payouts/:eventId',
+  params: EventIdParams,
+  ok: EventPayoutsResponse,
+  errors: errorAnswers(400, 404),
+  tags: ['events'],
+  summary: "An event's pay-to-play winners and whether each is paid",
+});
+
+/** An admin, or the teamadmin of any team in the event. */
+export const markPayout = endpoint({
+  method: 'POST',
+  path: '/api/event-payouts/:eventId/mark',
+  access: 'staff',
+  params: EventIdParams,
+  body: MarkPayoutBody,
+  ok: MarkPayoutResponse,
+  errors: errorAnswers(400, 401, 403, 404, 409),
+  tags: ['events'],
+  summary: "Marks a winner's payout paid or unpaid (staff)",
+});

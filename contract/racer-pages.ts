@@ -3,7 +3,8 @@
  * and lifetime-race milestones, and two racers side by side per site-zone day over one date range.
  */
 import { z } from 'zod';
-import { DayKey } from './common.js';
+import { DayKey, errorAnswers } from './common.js';
+import { endpoint } from './endpoint.js';
 import { UsernameQuery } from './racers.js';
 
 /** The longest head-to-head range, in days (both ends counted). */
@@ -92,3 +93,24 @@ export const RacerCompareResponse = z.object({
   b: CompareRacer,
 });
 export type RacerCompareResponse = z.infer<typeof RacerCompareResponse>;
+
+export const racerBests = endpoint({
+  method: 'GET',
+  path: '/api/racer-bests',
+  query: RacerBestsQuery,
+  ok: RacerBestsResponse,
+  errors: errorAnswers(404),
+  tags: ['racers'],
+  summary:
+    "A racer's personal bests (fastest batch, most races in a day and week, best accuracy day) and lifetime-race milestones",
+});
+
+export const racerCompare = endpoint({
+  method: 'GET',
+  path: '/api/racer-compare',
+  query: RacerCompareQuery,
+  ok: RacerCompareResponse,
+  errors: errorAnswers(400, 404),
+  tags: ['racers'],
+  summary: 'Two racers side by side: races, WPM and accuracy per site-zone day from `from` to `to`, and their totals',
+});

@@ -8,7 +8,8 @@
  * and it is the shape the chart needs anyway.
  */
 import { z } from 'zod';
-import { GameStatus } from './common.js';
+import { GameStatus, errorAnswers } from './common.js';
+import { endpoint } from './endpoint.js';
 
 export const UsernameQuery = z.object({
   username: z.string().trim().min(1, 'username is required').max(100, 'username is too long'),
@@ -83,4 +84,30 @@ export type RacerBatchColumnsResponse = z.infer<typeof RacerBatchColumnsResponse
 
 export const RacerBatchesQuery = UsernameQuery.extend({
   format: z.enum(['rows', 'columns']).default('rows'),
+});
+
+export const allUsernames = endpoint({
+  method: 'GET',
+  path: '/api/all-usernames',
+  ok: AllUsernamesResponse,
+  tags: ['racers'],
+});
+
+export const racerInfo = endpoint({
+  method: 'GET',
+  path: '/api/racer-info',
+  query: UsernameQuery,
+  ok: RacerInfo,
+  errors: errorAnswers(404),
+  tags: ['racers'],
+});
+
+/** `format=rows` (default) answers `{ batches }`, `format=columns` answers `{ columns }`. */
+export const racerBatches = endpoint({
+  method: 'GET',
+  path: '/api/racer-batches',
+  query: RacerBatchesQuery,
+  ok: z.union([RacerBatchesResponse, RacerBatchColumnsResponse]),
+  errors: errorAnswers(404),
+  tags: ['racers'],
 });

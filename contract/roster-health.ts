@@ -3,7 +3,8 @@
  * GET /api/membership-log?tag (dated joins, leaves, rejoins and display-name changes of a team).
  */
 import { z } from 'zod';
-import { GameStatus } from './common.js';
+import { GameStatus, TagQuery, errorAnswers } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /** No race for the team for this many site-zone days (or never) marks a member as inactive. */
 export const INACTIVE_DAYS = 7;
@@ -86,3 +87,23 @@ export type MembershipEvent = z.infer<typeof MembershipEvent>;
 /** Newest first (ties: leave, name, rejoin, join, then Username). Unknown tag: 404. */
 export const MembershipLogResponse = z.array(MembershipEvent);
 export type MembershipLogResponse = z.infer<typeof MembershipLogResponse>;
+
+export const rosterHealth = endpoint({
+  method: 'GET',
+  path: '/api/roster-health',
+  query: TagQuery,
+  ok: RosterHealthResponse,
+  errors: errorAnswers(404),
+  tags: ['roster'],
+  summary: "Each current member's last race, weekly races and requirement checks",
+});
+
+export const membershipLog = endpoint({
+  method: 'GET',
+  path: '/api/membership-log',
+  query: TagQuery,
+  ok: MembershipLogResponse,
+  errors: errorAnswers(404),
+  tags: ['roster'],
+  summary: "A team's dated joins, rejoins, leaves and display-name changes",
+});

@@ -3,7 +3,8 @@
  * GET /api/member-data-latest (every current member of every tracked team).
  */
 import { z } from 'zod';
-import { GameStatus } from './common.js';
+import { GameStatus, TagQuery } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /** How far back "races in the last 7 days" looks: now minus 168 hours to now, both ends included. */
 export const RECENT_RACES_HOURS = 168;
@@ -67,3 +68,20 @@ export type MemberLatest = z.infer<typeof MemberLatest>;
 /** Ordered by TeamTag, then CurrentDisplayName (case-insensitive), then UserID. */
 export const MemberDataLatestResponse = z.array(MemberLatest);
 export type MemberDataLatestResponse = z.infer<typeof MemberDataLatestResponse>;
+
+/** GET /api/current-display-names?tag. */
+export const teamRoster = endpoint({
+  method: 'GET',
+  path: '/api/current-display-names',
+  query: TagQuery,
+  ok: CurrentDisplayNamesResponse,
+  tags: ['roster'],
+});
+
+/** GET /api/member-data-latest. */
+export const latestMembers = endpoint({
+  method: 'GET',
+  path: '/api/member-data-latest',
+  ok: MemberDataLatestResponse,
+  tags: ['roster'],
+});

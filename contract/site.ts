@@ -1,5 +1,6 @@
 /** GET /api/site: what the app needs to know about this installation. */
 import { z } from 'zod';
+import { endpoint } from './endpoint.js';
 
 export const SiteResponse = z.object({
   timezone: z.string(),
@@ -9,3 +10,5 @@ export const SiteResponse = z.object({
   demo: z.boolean(),
 });
 export type SiteResponse = z.infer<typeof SiteResponse>;
+
+export const site = endpoint({ method: 'GET', path: '/api/site', ok: SiteResponse, tags: ['site'] });

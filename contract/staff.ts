@@ -3,7 +3,8 @@
  * team's teamadmin), bot flags, tracked teams and the audit log (admin only).
  */
 import { z } from 'zod';
-import { TeamTag } from './common.js';
+import { TagQuery, TeamTag, errorAnswers } from './common.js';
+import { endpoint } from './endpoint.js';
 import { SQUADS, UNASSIGNED } from './squads.js';
 
 const RacerUsername = z.string().trim().min(1, 'username is required').max(100, 'username is too long');
@@ -82,3 +83,93 @@ export const AuditEntry = z.object({
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditLogResponse = z.object({ entries: z.array(AuditEntry), nextBefore: z.number().int().nullable() });
 export type AuditLogResponse = z.infer<typeof AuditLogResponse>;
+
+const refused = errorAnswers(400, 401, 403, 404);
+
+export const squadNames = endpoint({
+  method: 'GET',
+  path: '/api/squad-names',
+  query: TagQuery,
+  ok: SquadNamesResponse,
+  errors: errorAnswers(400),
+  tags: ['squads'],
+});
+
+export const updateMemberSquad = endpoint({
+  method: 'POST',
+  path: '/api/update-member-squad',
+  access: 'staff',
+  body: UpdateMemberSquadBody,
+  ok: SuccessResponse,
+  errors: refused,
+  tags: ['squads'],
+});
+
+export const updateSquadName = endpoint({
+  method: 'POST',
+  path: '/api/update-custom-squad-name',
+  access: 'staff',
+  body: UpdateSquadNameBody,
+  ok: SuccessResponse,
+  errors: refused,
+  tags: ['squads'],
+});
+
+export const botFlags = endpoint({
+  method: 'GET',
+  path: '/api/admin/bot-flags',
+  access: 'admin',
+  ok: BotFlagsResponse,
+  errors: refused,
+  tags: ['staff'],
+});
+
+export const setBotFlag = endpoint({
+  method: 'PUT',
+  path: '/api/admin/bot-flags/:username',
+  access: 'admin',
+  params: BotFlagParams,
+  body: SetBotFlagBody,
+  ok: BotFlagResponse,
+  errors: refused,
+  tags: ['staff'],
+});
+
+export const trackedTeams = endpoint({
+  method: 'GET',
+  path: '/api/admin/tracked-teams',
+  access: 'admin',
+  ok: TrackedTeamsResponse,
+  errors: refused,
+  tags: ['staff'],
+});
+
+export const trackTeam = endpoint({
+  method: 'POST',
+  path: '/api/admin/tracked-teams',
+  access: 'admin',
+  body: TrackTeamBody,
+  ok: TrackedTeamResponse,
+  errors: refused,
+  tags: ['staff'],
+});
+
+export const untrackTeam = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/tracked-teams/:tag',
+  access: 'admin',
+  params: TrackedTeamParams,
+  ok: TrackedTeamResponse,
+  errors: refused,
+  tags: ['staff'],
+});
+
+export const auditLog = endpoint({
+  method: 'GET',
+  path: '/api/admin/audit-log',
+  access: 'admin',
+  query: AuditQuery,
+  ok: AuditLogResponse,
+  errors: refused,
+  tags: ['staff'],
+});

@@ -1,5 +1,7 @@
 /** GET /api/team-tags and GET /api/team-info. */
 import { z } from 'zod';
+import { TagQuery, errorAnswers } from './common.js';
+import { endpoint } from './endpoint.js';
 
 export const TeamTagsResponse = z.array(z.string());
 export type TeamTagsResponse = z.infer<typeof TeamTagsResponse>;
@@ -18,3 +20,14 @@ export const TeamInfo = z.object({
   otherRequirements: z.string().nullable(),
 });
 export type TeamInfo = z.infer<typeof TeamInfo>;
+
+export const teamTags = endpoint({ method: 'GET', path: '/api/team-tags', ok: TeamTagsResponse, tags: ['teams'] });
+
+export const teamInfo = endpoint({
+  method: 'GET',
+  path: '/api/team-info',
+  query: TagQuery,
+  ok: TeamInfo,
+  errors: errorAnswers(404),
+  tags: ['teams'],
+});

@@ -3,7 +3,8 @@
  * raced for the team in one site-zone day (00:00:00–23:59:59) or one Sunday-to-Saturday week.
  */
 import { z } from 'zod';
-import { DayKey, TeamTag } from './common.js';
+import { DayKey, TeamTag, errorAnswers } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /** `date` defaults to today (site zone). */
 export const DailyParticipantsQuery = z.object({ tag: TeamTag, date: DayKey.optional() });
@@ -39,3 +40,21 @@ export const ParticipantsResponse = z.object({
   participants: z.array(TrackerParticipant),
 });
 export type ParticipantsResponse = z.infer<typeof ParticipantsResponse>;
+
+export const dailyParticipants = endpoint({
+  method: 'GET',
+  path: '/api/daily-participants',
+  query: DailyParticipantsQuery,
+  ok: ParticipantsResponse,
+  errors: errorAnswers(400),
+  tags: ['trackers'],
+});
+
+export const weeklyParticipants = endpoint({
+  method: 'GET',
+  path: '/api/weekly-participants',
+  query: WeeklyParticipantsQuery,
+  ok: ParticipantsResponse,
+  errors: errorAnswers(400),
+  tags: ['trackers'],
+});

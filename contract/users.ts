@@ -1,6 +1,7 @@
 /** GET/POST /api/users, PUT/DELETE /api/users/{id}: staff accounts (admin only). */
 import { z } from 'zod';
-import { Role, TeamTag } from './common.js';
+import { Role, TeamTag, errorAnswers } from './common.js';
+import { endpoint } from './endpoint.js';
 import { passwordProblem } from './password-rules.js';
 
 export const UserRow = z.object({
@@ -86,3 +87,45 @@ export const UserIdParams = z.object({
 
 export const UserChangeResponse = z.object({ success: z.literal(true), id: z.number().int() });
 export type UserChangeResponse = z.infer<typeof UserChangeResponse>;
+
+const refused = errorAnswers(400, 401, 403, 404, 409);
+
+export const users = endpoint({
+  method: 'GET',
+  path: '/api/users',
+  access: 'admin',
+  ok: UsersResponse,
+  errors: errorAnswers(401, 403),
+  tags: ['users'],
+});
+
+export const createUser = endpoint({
+  method: 'POST',
+  path: '/api/users',
+  access: 'admin',
+  body: CreateUserBody,
+  ok: UserChangeResponse,
+  errors: refused,
+  tags: ['users'],
+});
+
+export const updateUser = endpoint({
+  method: 'PUT',
+  path: '/api/users/:id',
+  access: 'admin',
+  params: UserIdParams,
+  body: UpdateUserBody,
+  ok: UserChangeResponse,
+  errors: refused,
+  tags: ['users'],
+});
+
+export const deleteUser = endpoint({
+  method: 'DELETE',
+  path: '/api/users/:id',
+  access: 'admin',
+  params: UserIdParams,
+  ok: UserChangeResponse,
+  errors: refused,
+  tags: ['users'],
+});

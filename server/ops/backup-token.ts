@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export const BACKUP_TOKEN_FILE = 'backup.token';
-export const BACKUP_TOKEN_HEADER = 'x-backup-token';
+export { BACKUP_TOKEN_HEADER } from '../../contract/backup.js';
 
 /** Writes a fresh token into `dataDir` (replacing an old one) and returns it. */
 export function writeBackupToken(dataDir: string): string {

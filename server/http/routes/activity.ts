@@ -1,14 +1,14 @@
 /** The Activity screen's calls: hourly, daily and weekly races of a team, and its team stats. */
-import { ErrorResponse, TagQuery } from '../../../contract/common.js';
 import {
   DAILY_RACES_DAYS,
   HOURLY_RACES_HOURS,
-  HourlyRacesResponse,
-  PeriodRacesResponse,
   TEAM_STATS_HOURS,
   TOP_RACER_7D_HOURS,
-  TeamStatsResponse,
   WEEKLY_RACES_WEEKS,
+  dailyRaces,
+  hourlyRaces,
+  teamStats,
+  weeklyRaces,
   type TopRacer,
 } from '../../../contract/activity.js';
 import { hourBuckets, recentDays, recentWeeks, rollingWindow } from '../../../rules/activity-windows.js';
@@ -17,6 +17,7 @@ import { sumTotals, windowStats } from '../../../rules/stats.js';
 import { dailyTeamRaces, hourlyRacerRaces, teamExists } from '../../db/team/activity-repo.js';
 import { racerTotals, type RacerTotals } from '../../db/team/window-totals.js';
 import type { RouteModule } from '../context.js';
+import { route } from '../endpoint-route.js';
 
 /** The racer with the most races (rows come sorted by races, then username). */
 function topOf(rows: RacerTotals[]): TopRacer | null {
@@ -26,9 +27,8 @@ function topOf(rows: RacerTotals[]): TopRacer | null {
 
 const activity: RouteModule = (app, { db, config, now }) => {
   const tz = config.siteTimezone;
-  const tagOnly = { querystring: TagQuery, tags: ['activity'] };
 
-  app.get('/hourly-races', { schema: { ...tagOnly, response: { 200: HourlyRacesResponse } } }, async (request) => {
+  route(app, hourlyRaces, async (request) => {
     const hours = hourBuckets(now(), HOURLY_RACES_HOURS);
     const rows = await hourlyRacerRaces(db, request.query.tag, hours[0], hours[hours.length - 1]);
     return rows.map((r) => ({
@@ -39,13 +39,13 @@ const activity: RouteModule = (app, { db, config, now }) => {
     }));
   });
 
-  app.get('/daily-races', { schema: { ...tagOnly, response: { 200: PeriodRacesResponse } } }, async (request) => {
+  route(app, dailyRaces, async (request) => {
     const days = recentDays(now(), tz, DAILY_RACES_DAYS);
     const races = await dailyTeamRaces(db, request.query.tag, days[0], days[days.length - 1]);
     return days.map((date) => ({ date, total_races: races.get(date) ?? 0 }));
   });
 
-  app.get('/weekly-races', { schema: { ...tagOnly, response: { 200: PeriodRacesResponse } } }, async (request) => {
+  route(app, weeklyRaces, async (request) => {
     const weeks = recentWeeks(now(), tz, WEEKLY_RACES_WEEKS);
     const races = await dailyTeamRaces(db, request.query.tag, weeks[0], addDayKeys(weeks[weeks.length - 1], 6));
     const perWeek = new Map<string, number>();
@@ -53,26 +53,22 @@ const activity: RouteModule = (app, { db, config, now }) => {
     return weeks.map((date) => ({ date, total_races: perWeek.get(date) ?? 0 }));
   });
 
-  app.get(
-    '/team-stats',
-    { schema: { ...tagOnly, response: { 200: TeamStatsResponse, 404: ErrorResponse } } },
-    async (request, reply) => {
-      const { tag } = request.query;
-      if (!(await teamExists(db, tag))) return reply.code(404).send({ error: `Team ${tag} is not tracked` });
-      const at = now();
-      const day = await racerTotals(db, tag, rollingWindow(at, TEAM_STATS_HOURS));
-      const week = await racerTotals(db, tag, rollingWindow(at, TOP_RACER_7D_HOURS));
-      const stats = windowStats(sumTotals(day));
-      return {
-        races: stats.races,
-        avg_wpm: stats.wpm,
-        accuracy: stats.accuracy,
-        active_members: day.length,
-        top_racer: topOf(day),
-        top_racer_7d: topOf(week),
-      };
-    },
-  );
+  route(app, teamStats, async (request, reply) => {
+    const { tag } = request.query;
+    if (!(await teamExists(db, tag))) return reply.code(404).send({ error: `Team ${tag} is not tracked` });
+    const at = now();
+    const day = await racerTotals(db, tag, rollingWindow(at, TEAM_STATS_HOURS));
+    const week = await racerTotals(db, tag, rollingWindow(at, TOP_RACER_7D_HOURS));
+    const stats = windowStats(sumTotals(day));
+    return {
+      races: stats.races,
+      avg_wpm: stats.wpm,
+      accuracy: stats.accuracy,
+      active_members: day.length,
+      top_racer: topOf(day),
+      top_racer_7d: topOf(week),
+    };
+  });
 };
 
 export default activity;

@@ -4,23 +4,20 @@
  * gets 403 otherwise with nothing changed. Unknown tags, end before start and missing fields: 400.
  */
 import {
-  AdminEventParams,
-  AdminEventResponse,
-  DeleteEventResponse,
-  EventFormBody,
   PAY_TO_PLAY_KEYS,
-  UpdateEventBody,
+  createEvent as createEventEndpoint,
+  deleteEvent as deleteEventEndpoint,
+  updateEvent as updateEventEndpoint,
   type PayToPlayBody,
 } from '../../../contract/admin-events.js';
-import { ErrorResponse } from '../../../contract/common.js';
 import { createEvent, deleteEvent, unknownTeams, updateEvent } from '../../db/admin-events-repo.js';
 import { findEvent } from '../../db/events-repo.js';
 import { parseEventForm, type EventFormInput, type ParsedEventForm } from '../../../rules/event-form.js';
 import { formatSiteDateTime } from '../../../rules/site-time.js';
-import { canManageTeams, requireStaff, type SessionUser } from '../plugins/auth.js';
+import { canManageTeams, type SessionUser } from '../plugins/auth.js';
 import type { RouteModule } from '../context.js';
+import { route } from '../endpoint-route.js';
 
-const responses = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const OTHER_TEAM = 'You can only manage events of your own team';
 
 type Checked = { fields: ParsedEventForm } | { status: 400 | 403; error: string };
@@ -45,76 +42,46 @@ const adminEvents: RouteModule = (app, { db, config, now }) => {
     return { event: ev!.event };
   }
 
-  app.post(
-    '/admin/events',
-    {
-      onRequest: requireStaff,
-      schema: { tags: ['admin-events'], body: EventFormBody, response: { 200: AdminEventResponse, ...responses } },
-    },
-    async (request, reply) => {
-      const checked = await checkForm(request.user!, request.body);
+  route(app, createEventEndpoint, async (request, reply) => {
+    const checked = await checkForm(request.user!, request.body);
+    if ('error' in checked) return reply.code(checked.status).send({ error: checked.error });
+    const id = await createEvent(db, request.user!.username, now(), checked.fields, fmt);
+    return answer(id);
+  });
+
+  route(app, updateEventEndpoint, async (request, reply) => {
+    const user = request.user!;
+    const id = request.params.EventID;
+    const existing = await findEvent(db, id, tz, now());
+    if (!existing) return reply.code(404).send({ error: `Event ${id} not found` });
+    if (!canManageTeams(user, existing.tags)) return reply.code(403).send({ error: OTHER_TEAM });
+    const b = request.body;
+    let form: ParsedEventForm | undefined;
+    if (b.Title !== undefined) {
+      const checked = await checkForm(user, {
+        Title: b.Title,
+        Description: b.Description ?? '',
+        TeamTag: b.TeamTag ?? '',
+        StartTime: b.StartTime ?? '',
+        EndTime: b.EndTime ?? '',
+        DefaultSort: b.DefaultSort ?? 'Races',
+      });
       if ('error' in checked) return reply.code(checked.status).send({ error: checked.error });
-      const id = await createEvent(db, request.user!.username, now(), checked.fields, fmt);
-      return answer(id);
-    },
-  );
+      form = checked.fields;
+    }
+    const settings = b[PAY_TO_PLAY_KEYS[0]] !== undefined ? (b as PayToPlayBody) : undefined;
+    await updateEvent(db, user.username, now(), id, { form, settings }, fmt);
+    return answer(id);
+  });
 
-  app.put(
-    '/admin/events/:EventID',
-    {
-      onRequest: requireStaff,
-      schema: {
-        tags: ['admin-events'],
-        params: AdminEventParams,
-        body: UpdateEventBody,
-        response: { 200: AdminEventResponse, ...responses },
-      },
-    },
-    async (request, reply) => {
-      const user = request.user!;
-      const id = request.params.EventID;
-      const existing = await findEvent(db, id, tz, now());
-      if (!existing) return reply.code(404).send({ error: `Event ${id} not found` });
-      if (!canManageTeams(user, existing.tags)) return reply.code(403).send({ error: OTHER_TEAM });
-      const b = request.body;
-      let form: ParsedEventForm | undefined;
-      if (b.Title !== undefined) {
-        const checked = await checkForm(user, {
-          Title: b.Title,
-          Description: b.Description ?? '',
-          TeamTag: b.TeamTag ?? '',
-          StartTime: b.StartTime ?? '',
-          EndTime: b.EndTime ?? '',
-          DefaultSort: b.DefaultSort ?? 'Races',
-        });
-        if ('error' in checked) return reply.code(checked.status).send({ error: checked.error });
-        form = checked.fields;
-      }
-      const settings = b[PAY_TO_PLAY_KEYS[0]] !== undefined ? (b as PayToPlayBody) : undefined;
-      await updateEvent(db, user.username, now(), id, { form, settings }, fmt);
-      return answer(id);
-    },
-  );
-
-  app.delete(
-    '/admin/events/:EventID',
-    {
-      onRequest: requireStaff,
-      schema: {
-        tags: ['admin-events'],
-        params: AdminEventParams,
-        response: { 200: DeleteEventResponse, ...responses },
-      },
-    },
-    async (request, reply) => {
-      const id = request.params.EventID;
-      const existing = await findEvent(db, id, tz, now());
-      if (!existing) return reply.code(404).send({ error: `Event ${id} not found` });
-      if (!canManageTeams(request.user!, existing.tags)) return reply.code(403).send({ error: OTHER_TEAM });
-      await deleteEvent(db, request.user!.username, now(), id, { title: existing.event.Title, teams: existing.tags });
-      return { success: true as const, EventID: id };
-    },
-  );
+  route(app, deleteEventEndpoint, async (request, reply) => {
+    const id = request.params.EventID;
+    const existing = await findEvent(db, id, tz, now());
+    if (!existing) return reply.code(404).send({ error: `Event ${id} not found` });
+    if (!canManageTeams(request.user!, existing.tags)) return reply.code(403).send({ error: OTHER_TEAM });
+    await deleteEvent(db, request.user!.username, now(), id, { title: existing.event.Title, teams: existing.tags });
+    return { success: true as const, EventID: id };
+  });
 };
 
 export default adminEvents;

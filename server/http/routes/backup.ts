@@ -3,27 +3,17 @@
  * its data directory, for `npm run backup` (backup token from the data directory) or a logged-in
  * admin. On PostgreSQL it answers 409: back that up with pg_dump.
  */
-import { z } from 'zod';
-import { ErrorResponse } from '../../../contract/common.js';
-import { BACKUP_TOKEN_HEADER, backupTokenMatches } from '../../ops/backup-token.js';
+import { BACKUP_TOKEN_HEADER, backup as backupEndpoint } from '../../../contract/backup.js';
+import { backupTokenMatches } from '../../ops/backup-token.js';
 import { backupFileName } from '../../ops/backup-name.js';
 import type { RouteModule } from '../context.js';
+import { route } from '../endpoint-route.js';
 
 const backup: RouteModule = (app, { db, config, now }) => {
-  app.get(
-    '/admin/backup',
+  route(
+    app,
+    backupEndpoint,
     {
-      schema: {
-        tags: ['operations'],
-        summary: 'Download a consistent copy of the embedded database (gzipped tar of its data directory)',
-        description: `Authorized by the ${BACKUP_TOKEN_HEADER} header (the token in the data directory) or an admin session.`,
-        response: {
-          200: z.instanceof(Buffer).describe('application/gzip: a tar of the PGlite data directory'),
-          401: ErrorResponse,
-          403: ErrorResponse,
-          409: ErrorResponse,
-        },
-      },
       onRequest: async (request, reply) => {
         const header = request.headers[BACKUP_TOKEN_HEADER];
         if (typeof header === 'string' && header) {

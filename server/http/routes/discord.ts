@@ -5,15 +5,13 @@
  * DELETE /api/admin/discord/:tag, and POST /api/admin/discord/test (posts a test message now).
  */
 import crypto from 'node:crypto';
-import { ErrorResponse, TagQuery } from '../../../contract/common.js';
 import {
-  DiscordSettings,
-  DiscordSettingsBody,
-  DiscordTagParams,
-  DiscordTestBody,
-  DiscordTestResponse,
+  discordSettings,
+  removeDiscordWebhook,
+  saveDiscordSettings,
+  sendDiscordTest,
+  type DiscordSettings,
 } from '../../../contract/discord.js';
-import { SuccessResponse } from '../../../contract/staff.js';
 import { writeAudit } from '../../db/audit.js';
 import type { Queryable } from '../../db/database.js';
 import { enqueue, getWebhook, markFailed, markSent, removeWebhook, saveWebhook } from '../../db/discord-repo.js';
@@ -21,11 +19,11 @@ import { teamExists } from '../../db/users-repo.js';
 import { testMessage } from '../../discord/embeds.js';
 import { postWebhook } from '../../discord/post-webhook.js';
 import { urlEnding, webhookUrlProblem } from '../../discord/webhook-url.js';
-import { canManageTeam, requireStaff } from '../plugins/auth.js';
+import { canManageTeam } from '../plugins/auth.js';
 import type { RouteModule } from '../context.js';
+import { route } from '../endpoint-route.js';
 
 const OTHER_TEAM = 'You can only manage the Discord connection of your own team';
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
 const discord: RouteModule = (app, { db, now, config }) => {
   const settingsOf = async (q: Queryable, tag: string): Promise<DiscordSettings> => {
@@ -41,126 +39,78 @@ const discord: RouteModule = (app, { db, now, config }) => {
     };
   };
 
-  app.get(
-    '/admin/discord',
-    {
-      onRequest: requireStaff,
-      schema: {
-        tags: ['discord'],
-        summary: "A team's Discord settings",
-        querystring: TagQuery,
-        response: { 200: DiscordSettings, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { tag } = request.query;
-      if (!canManageTeam(request.user!, tag)) return reply.code(403).send({ error: OTHER_TEAM });
-      if (!(await teamExists(db, tag))) return reply.code(404).send({ error: `Team ${tag} is not tracked` });
-      return settingsOf(db, tag);
-    },
-  );
+  route(app, discordSettings, async (request, reply) => {
+    const { tag } = request.query;
+    if (!canManageTeam(request.user!, tag)) return reply.code(403).send({ error: OTHER_TEAM });
+    if (!(await teamExists(db, tag))) return reply.code(404).send({ error: `Team ${tag} is not tracked` });
+    return settingsOf(db, tag);
+  });
 
-  app.put(
-    '/admin/discord',
-    {
-      onRequest: requireStaff,
-      schema: {
-        tags: ['discord'],
-        summary: 'Set the webhook and the posts',
-        body: DiscordSettingsBody,
-        response: { 200: DiscordSettings, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const user = request.user!;
-      const { tag, url, eventStandings, dailyTop, memberLog } = request.body;
-      if (!canManageTeam(user, tag)) return reply.code(403).send({ error: OTHER_TEAM });
-      if (!(await teamExists(db, tag))) return reply.code(404).send({ error: `Team ${tag} is not tracked` });
-      const problem = url === undefined ? null : webhookUrlProblem(url, config.discordWebhookOrigins);
-      if (problem) return reply.code(400).send({ error: problem });
-      return db.transaction(async (tx) => {
-        const current = await getWebhook(tx, tag);
-        const newUrl = url ?? current?.url;
-        if (!newUrl) return reply.code(400).send({ error: 'url is required: paste the webhook URL from Discord' });
-        const at = now();
-        await saveWebhook(tx, { tag, url: newUrl, eventStandings, dailyTop, memberLog }, user.username, at);
-        await writeAudit(tx, {
-          actor: user.username,
-          action: 'discord.update',
-          at,
-          detail: {
-            tag,
-            eventStandings,
-            dailyTop,
-            memberLog,
-            ...(url !== undefined && url !== current?.url ? { urlEnding: urlEnding(newUrl) } : {}),
-          },
-        });
-        return settingsOf(tx, tag);
+  route(app, saveDiscordSettings, async (request, reply) => {
+    const user = request.user!;
+    const { tag, url, eventStandings, dailyTop, memberLog } = request.body;
+    if (!canManageTeam(user, tag)) return reply.code(403).send({ error: OTHER_TEAM });
+    if (!(await teamExists(db, tag))) return reply.code(404).send({ error: `Team ${tag} is not tracked` });
+    const problem = url === undefined ? null : webhookUrlProblem(url, config.discordWebhookOrigins);
+    if (problem) return reply.code(400).send({ error: problem });
+    return db.transaction(async (tx) => {
+      const current = await getWebhook(tx, tag);
+      const newUrl = url ?? current?.url;
+      if (!newUrl) return reply.code(400).send({ error: 'url is required: paste the webhook URL from Discord' });
+      const at = now();
+      await saveWebhook(tx, { tag, url: newUrl, eventStandings, dailyTop, memberLog }, user.username, at);
+      await writeAudit(tx, {
+        actor: user.username,
+        action: 'discord.update',
+        at,
+        detail: {
+          tag,
+          eventStandings,
+          dailyTop,
+          memberLog,
+          ...(url !== undefined && url !== current?.url ? { urlEnding: urlEnding(newUrl) } : {}),
+        },
       });
-    },
-  );
+      return settingsOf(tx, tag);
+    });
+  });
 
-  app.delete(
-    '/admin/discord/:tag',
-    {
-      onRequest: requireStaff,
-      schema: {
-        tags: ['discord'],
-        summary: 'Disconnect the webhook',
-        params: DiscordTagParams,
-        response: { 200: SuccessResponse, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const user = request.user!;
-      const { tag } = request.params;
-      if (!canManageTeam(user, tag)) return reply.code(403).send({ error: OTHER_TEAM });
-      const removed = await db.transaction(async (tx) => {
-        if (!(await removeWebhook(tx, tag))) return false;
-        await writeAudit(tx, { actor: user.username, action: 'discord.remove', at: now(), detail: { tag } });
-        return true;
-      });
-      if (!removed) return reply.code(404).send({ error: `${tag} has no Discord webhook` });
-      return { success: true as const };
-    },
-  );
+  route(app, removeDiscordWebhook, async (request, reply) => {
+    const user = request.user!;
+    const { tag } = request.params;
+    if (!canManageTeam(user, tag)) return reply.code(403).send({ error: OTHER_TEAM });
+    const removed = await db.transaction(async (tx) => {
+      if (!(await removeWebhook(tx, tag))) return false;
+      await writeAudit(tx, { actor: user.username, action: 'discord.remove', at: now(), detail: { tag } });
+      return true;
+    });
+    if (!removed) return reply.code(404).send({ error: `${tag} has no Discord webhook` });
+    return { success: true as const };
+  });
 
-  app.post(
-    '/admin/discord/test',
-    {
-      onRequest: requireStaff,
-      schema: {
-        tags: ['discord'],
-        summary: 'Post a test message now',
-        body: DiscordTestBody,
-        response: { 200: DiscordTestResponse, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const user = request.user!;
-      const { tag } = request.body;
-      if (!canManageTeam(user, tag)) return reply.code(403).send({ error: OTHER_TEAM });
-      const w = await getWebhook(db, tag);
-      if (!w) return reply.code(404).send({ error: `${tag} has no Discord webhook: save one first` });
-      const payload = testMessage({ tag, by: user.username, siteUrl: config.siteUrl });
-      // Recorded in the outbox like every message, but tried once only: a late test is no use.
-      const period = `${now().toISOString()} ${crypto.randomBytes(4).toString('hex')}`;
-      const id = (await enqueue(db, { tag, kind: 'test', period, payload, at: now() }))!;
-      const outcome = await postWebhook(w.url, payload);
-      if (outcome.kind === 'sent') {
-        await markSent(db, id, now());
-        return { delivered: true, message: 'Test message posted' };
-      }
-      const message =
-        outcome.kind === 'rate-limited'
-          ? `Discord asked to wait ${Math.ceil(outcome.retryAfterMs / 1000)} s: try again then`
-          : `Not posted: ${outcome.error}`;
-      await markFailed(db, id, message);
-      request.log.warn({ tag, outboxId: id }, 'Discord test message not posted');
-      return { delivered: false, message };
-    },
-  );
+  route(app, sendDiscordTest, async (request, reply) => {
+    const user = request.user!;
+    const { tag } = request.body;
+    if (!canManageTeam(user, tag)) return reply.code(403).send({ error: OTHER_TEAM });
+    const w = await getWebhook(db, tag);
+    if (!w) return reply.code(404).send({ error: `${tag} has no Discord webhook: save one first` });
+    const payload = testMessage({ tag, by: user.username, siteUrl: config.siteUrl });
+    // Recorded in the outbox like every message, but tried once only: a late test is no use.
+    const period = `${now().toISOString()} ${crypto.randomBytes(4).toString('hex')}`;
+    const id = (await enqueue(db, { tag, kind: 'test', period, payload, at: now() }))!;
+    const outcome = await postWebhook(w.url, payload);
+    if (outcome.kind === 'sent') {
+      await markSent(db, id, now());
+      return { delivered: true, message: 'Test message posted' };
+    }
+    const message =
+      outcome.kind === 'rate-limited'
+        ? `Discord asked to wait ${Math.ceil(outcome.retryAfterMs / 1000)} s: try again then`
+        : `Not posted: ${outcome.error}`;
+    await markFailed(db, id, message);
+    request.log.warn({ tag, outboxId: id }, 'Discord test message not posted');
+    return { delivered: false, message };
+  });
 };
 
 export default discord;

@@ -6,18 +6,11 @@
  * its Status follows the clock.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorResponse } from '../../../contract/common.js';
-import {
-  EventIdParams,
-  EventParticipantsResponse,
-  EventSquadSummaryResponse,
-  EventTeamSummaryResponse,
-  TeamEventsQuery,
-  TeamEventsResponse,
-} from '../../../contract/events.js';
+import { eventParticipants, eventSquadSummary, eventTeamSummary, teamEvents } from '../../../contract/events.js';
 import { findEvent, listTeamEvents, racerTeamTotals, type StoredEvent } from '../../db/events-repo.js';
 import { participants, squadSummary, teamSummary, type RacerTeamTotals } from '../../../rules/event-results.js';
 import type { RouteModule } from '../context.js';
+import { route } from '../endpoint-route.js';
 import { ResponseCache } from '../response-cache.js';
 
 const notFound = (id: number) => ({ error: `Event ${id} not found` });
@@ -27,19 +20,7 @@ const events: RouteModule = (app, { db, config, now }) => {
   const cache = new ResponseCache(db);
   app.addHook('onClose', async () => cache.close());
 
-  app.get(
-    '/team-events',
-    {
-      schema: {
-        tags: ['events'],
-        querystring: TeamEventsQuery,
-        response: { 200: TeamEventsResponse, 400: ErrorResponse },
-      },
-    },
-    async (request) => listTeamEvents(db, request.query.tag, tz, now()),
-  );
-
-  const byId = { tags: ['events'], params: EventIdParams } as const;
+  route(app, teamEvents, async (request) => listTeamEvents(db, request.query.tag, tz, now()));
 
   /** One per-event answer: 404 for an unknown event, else built from its racer totals and cached as `kind`. */
   const eventAnswer = async (
@@ -54,27 +35,18 @@ const events: RouteModule = (app, { db, config, now }) => {
     return cache.send(request, reply, `${kind}|${ev.id}`, async () => build(ev, await racerTeamTotals(db, ev, tz)));
   };
 
-  app.get(
-    '/event-participants/:eventId',
-    { schema: { ...byId, response: { 200: EventParticipantsResponse, 400: ErrorResponse, 404: ErrorResponse } } },
-    (request, reply) =>
-      eventAnswer(request, reply, request.params.eventId, 'participants', (ev, totals) => ({
-        participants: participants(totals, ev.tags, ev.event),
-      })),
+  route(app, eventParticipants, (request, reply) =>
+    eventAnswer(request, reply, request.params.eventId, 'participants', (ev, totals) => ({
+      participants: participants(totals, ev.tags, ev.event),
+    })),
   );
 
-  app.get(
-    '/event-squad-summary/:eventId',
-    { schema: { ...byId, response: { 200: EventSquadSummaryResponse, 400: ErrorResponse, 404: ErrorResponse } } },
-    (request, reply) =>
-      eventAnswer(request, reply, request.params.eventId, 'squads', (ev, totals) => squadSummary(totals, ev.tags)),
+  route(app, eventSquadSummary, (request, reply) =>
+    eventAnswer(request, reply, request.params.eventId, 'squads', (ev, totals) => squadSummary(totals, ev.tags)),
   );
 
-  app.get(
-    '/event-team-summary/:eventId',
-    { schema: { ...byId, response: { 200: EventTeamSummaryResponse, 400: ErrorResponse, 404: ErrorResponse } } },
-    (request, reply) =>
-      eventAnswer(request, reply, request.params.eventId, 'teams', (ev, totals) => teamSummary(totals, ev.tags)),
+  route(app, eventTeamSummary, (request, reply) =>
+    eventAnswer(request, reply, request.params.eventId, 'teams', (ev, totals) => teamSummary(totals, ev.tags)),
   );
 };
 

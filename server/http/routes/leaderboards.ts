@@ -3,16 +3,11 @@
  * most 366 days, cached per (window, data version) with ETag / 304. The JSON comes ready-made from
  * the database (leaderboard-repo.ts); the contract's response schemas are checked by the tests.
  */
-import { ErrorResponse } from '../../../contract/common.js';
-import {
-  IndividualLeaderboardQuery,
-  IndividualLeaderboardResponse,
-  TeamLeaderboardQuery,
-  TeamLeaderboardResponse,
-} from '../../../contract/leaderboards.js';
+import { individualLeaderboard, teamLeaderboard } from '../../../contract/leaderboards.js';
 import { individualLeaderboardJson, teamLeaderboardJson } from '../../db/leaderboards/leaderboard-repo.js';
 import { windowFromApiTimes } from '../../../rules/periods.js';
 import type { RouteModule } from '../context.js';
+import { route } from '../endpoint-route.js';
 import { ResponseCache } from '../response-cache.js';
 
 const leaderboards: RouteModule = (app, { db, config, now }) => {
@@ -20,43 +15,23 @@ const leaderboards: RouteModule = (app, { db, config, now }) => {
   app.addHook('onClose', async () => cache.close());
   const tz = config.siteTimezone;
 
-  app.get(
-    '/team-leaderboard',
-    {
-      schema: {
-        tags: ['leaderboards'],
-        querystring: TeamLeaderboardQuery,
-        response: { 200: TeamLeaderboardResponse, 400: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
-      const { start_time, end_time, showbot } = request.query;
-      const parsed = windowFromApiTimes(start_time, end_time, tz);
-      if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
-      const w = parsed.window;
-      const showBots = showbot === 'TRUE';
-      const key = `team|${w.start.toISOString()}|${w.end.toISOString()}|${showBots}`;
-      return cache.sendJson(request, reply, key, () => teamLeaderboardJson(db, w, { tz, now: now(), showBots }));
-    },
-  );
+  route(app, teamLeaderboard, async (request, reply) => {
+    const { start_time, end_time, showbot } = request.query;
+    const parsed = windowFromApiTimes(start_time, end_time, tz);
+    if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
+    const w = parsed.window;
+    const showBots = showbot === 'TRUE';
+    const key = `team|${w.start.toISOString()}|${w.end.toISOString()}|${showBots}`;
+    return cache.sendJson(request, reply, key, () => teamLeaderboardJson(db, w, { tz, now: now(), showBots }));
+  });
 
-  app.get(
-    '/individual-leaderboard',
-    {
-      schema: {
-        tags: ['leaderboards'],
-        querystring: IndividualLeaderboardQuery,
-        response: { 200: IndividualLeaderboardResponse, 400: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
-      const parsed = windowFromApiTimes(request.query.start_time, request.query.end_time, tz);
-      if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
-      const w = parsed.window;
-      const key = `individual|${w.start.toISOString()}|${w.end.toISOString()}`;
-      return cache.sendJson(request, reply, key, () => individualLeaderboardJson(db, w, { tz, now: now() }));
-    },
-  );
+  route(app, individualLeaderboard, async (request, reply) => {
+    const parsed = windowFromApiTimes(request.query.start_time, request.query.end_time, tz);
+    if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
+    const w = parsed.window;
+    const key = `individual|${w.start.toISOString()}|${w.end.toISOString()}`;
+    return cache.sendJson(request, reply, key, () => individualLeaderboardJson(db, w, { tz, now: now() }));
+  });
 };
 
 export default leaderboards;

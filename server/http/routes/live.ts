@@ -4,10 +4,9 @@
  * never cached or compressed; on PostgreSQL the version is also read every 2 s, so a change
  * committed by another process reaches this one's streams too.
  */
-import { ErrorResponse } from '../../../contract/common.js';
-import { LiveQuery } from '../../../contract/live.js';
-import { z } from 'zod';
+import { liveUpdates } from '../../../contract/live.js';
 import type { RouteModule } from '../context.js';
+import { route } from '../endpoint-route.js';
 import { LiveHub, type LiveHubOptions } from '../live-hub.js';
 
 export function liveRoutes(options: LiveHubOptions = {}): RouteModule {
@@ -17,51 +16,37 @@ export function liveRoutes(options: LiveHubOptions = {}): RouteModule {
     app.addHook('preClose', async () => hub.close());
     app.addHook('onClose', async () => hub.close());
 
-    app.get(
-      '/live',
-      {
-        schema: {
-          tags: ['site'],
-          summary: 'Server-sent events: the data version on connect and after every change, a comment every 25 s',
-          querystring: LiveQuery,
-          response: {
-            200: z.string().describe('text/event-stream: `event: version` with data `{"version": n}`'),
-            503: ErrorResponse,
-          },
-        },
-      },
-      async (request, reply) => {
-        if (hub.full) {
-          reply.header('Retry-After', '30');
-          return reply.code(503).send({ error: 'Too many live streams open; try again later' });
-        }
-        const res = reply.raw;
-        // Fastify's hooks (the security headers) have set theirs on the reply; written by hand below.
-        for (const [name, value] of Object.entries(reply.getHeaders())) {
-          if (value !== undefined) res.setHeader(name, value);
-        }
-        reply.hijack();
-        res.writeHead(200, {
-          'Content-Type': 'text/event-stream; charset=utf-8',
-          'Cache-Control': 'no-cache, no-transform',
-          'X-Accel-Buffering': 'no',
-          Connection: 'keep-alive',
-        });
-        res.socket?.setNoDelay(true);
-        res.on('close', () => hub.remove(res));
-        // A write racing a dropped connection must not become an unhandled 'error'.
-        res.on('error', () => hub.remove(res));
-        request.log.debug('live stream opened');
-        try {
-          await hub.add(res);
-          // Gone while its first version was read: 'close' came before the hub knew it.
-          if (res.destroyed) hub.remove(res);
-        } catch (err) {
-          request.log.warn({ err }, 'live stream: reading the data version failed');
-          res.end();
-        }
-      },
-    );
+    route(app, liveUpdates, async (request, reply) => {
+      if (hub.full) {
+        reply.header('Retry-After', '30');
+        return reply.code(503).send({ error: 'Too many live streams open; try again later' });
+      }
+      const res = reply.raw;
+      // Fastify's hooks (the security headers) have set theirs on the reply; written by hand below.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) res.setHeader(name, value);
+      }
+      reply.hijack();
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        'X-Accel-Buffering': 'no',
+        Connection: 'keep-alive',
+      });
+      res.socket?.setNoDelay(true);
+      res.on('close', () => hub.remove(res));
+      // A write racing a dropped connection must not become an unhandled 'error'.
+      res.on('error', () => hub.remove(res));
+      request.log.debug('live stream opened');
+      try {
+        await hub.add(res);
+        // Gone while its first version was read: 'close' came before the hub knew it.
+        if (res.destroyed) hub.remove(res);
+      } catch (err) {
+        request.log.warn({ err }, 'live stream: reading the data version failed');
+        res.end();
+      }
+    });
   };
 }
 

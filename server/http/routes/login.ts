@@ -4,8 +4,7 @@
  * throttled per username and address, per address, and per username from addresses it has not
  * logged in from before (server/db/login-throttle.ts): 429 with Retry-After.
  */
-import { LoginBody, LoginResponse, LogoutResponse } from '../../../contract/auth.js';
-import { ErrorResponse } from '../../../contract/common.js';
+import { login as loginEndpoint, logout } from '../../../contract/auth.js';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords.js';
 import { finishLoginSuccess, startLoginAttempt } from '../../db/login-throttle.js';
 import { createSession, deleteSession } from '../../db/sessions-repo.js';
@@ -19,43 +18,34 @@ import {
   setSessionCookie,
 } from '../plugins/auth.js';
 import type { RouteModule } from '../context.js';
+import { route } from '../endpoint-route.js';
 
 const login: RouteModule = (app, { db, now }) => {
-  app.post(
-    '/login',
-    {
-      schema: {
-        tags: ['auth'],
-        body: LoginBody,
-        response: { 200: LoginResponse, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      const { username, password } = request.body;
-      const at = now();
-      const retryAt = await startLoginAttempt(db, request.ip, username, at);
-      if (retryAt) {
-        const seconds = Math.max(1, Math.ceil((retryAt.getTime() - at.getTime()) / 1000));
-        reply.header('Retry-After', String(seconds));
-        const wait = seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
-        return reply.code(429).send({ error: `Too many login attempts. Try again in ${wait}.` });
-      }
-      const user = await findLoginUser(db, username);
-      const ok = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
-      if (!user || !ok) {
-        request.log.info({ event: 'login-failed' }, 'login failed');
-        return reply.code(401).send({ error: 'Login failed' });
-      }
-      await finishLoginSuccess(db, request.ip, username, at);
-      const sid = newSessionId();
-      await createSession(db, user.id, hashSessionId(sid), at, new Date(at.getTime() + SESSION_TTL_MS));
-      setSessionCookie(request, reply, sid);
-      return { success: true as const, username: user.username, role: user.role };
-    },
-  );
+  route(app, loginEndpoint, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const { username, password } = request.body;
+    const at = now();
+    const retryAt = await startLoginAttempt(db, request.ip, username, at);
+    if (retryAt) {
+      const seconds = Math.max(1, Math.ceil((retryAt.getTime() - at.getTime()) / 1000));
+      reply.header('Retry-After', String(seconds));
+      const wait = seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
+      return reply.code(429).send({ error: `Too many login attempts. Try again in ${wait}.` });
+    }
+    const user = await findLoginUser(db, username);
+    const ok = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
+    if (!user || !ok) {
+      request.log.info({ event: 'login-failed' }, 'login failed');
+      return reply.code(401).send({ error: 'Login failed' });
+    }
+    await finishLoginSuccess(db, request.ip, username, at);
+    const sid = newSessionId();
+    await createSession(db, user.id, hashSessionId(sid), at, new Date(at.getTime() + SESSION_TTL_MS));
+    setSessionCookie(request, reply, sid);
+    return { success: true as const, username: user.username, role: user.role };
+  });
 
-  app.post('/logout', { schema: { tags: ['auth'], response: { 200: LogoutResponse } } }, async (request, reply) => {
+  route(app, logout, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const sid = request.cookies[SESSION_COOKIE];
     if (sid && sid.length <= 200) await deleteSession(db, hashSessionId(sid));

@@ -4,9 +4,7 @@
  * POST /api/event-payouts/{eventId}/mark: marks one winner paid or unpaid, for an admin or the
  * teamadmin of a team in the event; audited, and a public change (visitors see the paid state).
  */
-import { ErrorResponse } from '../../../contract/common.js';
-import { EventIdParams } from '../../../contract/events.js';
-import { EventPayoutsResponse, MarkPayoutBody, MarkPayoutResponse } from '../../../contract/payouts.js';
+import { eventPayouts, markPayout } from '../../../contract/payouts.js';
 import { writeAudit } from '../../db/audit.js';
 import { findEvent, racerTeamTotals } from '../../db/events-repo.js';
 import { clearPaid, listPayoutMarks, setPaid } from '../../db/payouts-repo.js';
@@ -16,8 +14,9 @@ import { participants } from '../../../rules/event-results.js';
 import { buildPayouts, toCents, winnerCents } from '../../../rules/payouts.js';
 import { formatSiteDateTime } from '../../../rules/site-time.js';
 import { paysOut } from '../../../rules/winnings.js';
-import { canManageTeam, requireStaff } from '../plugins/auth.js';
+import { canManageTeam } from '../plugins/auth.js';
 import type { RouteModule } from '../context.js';
+import { route } from '../endpoint-route.js';
 import { ResponseCache } from '../response-cache.js';
 
 const OTHER_TEAM = 'You can only manage payouts of events of your own team';
@@ -28,114 +27,81 @@ const payouts: RouteModule = (app, { db, config, now }) => {
   const cache = new ResponseCache(db);
   app.addHook('onClose', async () => cache.close());
 
-  app.get(
-    '/event-payouts/:eventId',
-    {
-      schema: {
-        tags: ['events'],
-        summary: "An event's pay-to-play winners and whether each is paid",
-        params: EventIdParams,
-        response: { 200: EventPayoutsResponse, 400: ErrorResponse, 404: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
-      const ev = await findEvent(db, request.params.eventId, tz, now());
-      if (!ev) return reply.code(404).send({ error: `Event ${request.params.eventId} not found` });
-      return cache.send(request, reply, `payouts|${ev.id}`, async () => {
-        const [totals, marks] = await Promise.all([racerTeamTotals(db, ev, tz), listPayoutMarks(db, ev.id, tz)]);
-        return { paysOut: paysOut(ev.event), ...buildPayouts(participants(totals, ev.tags, ev.event), marks) };
-      });
-    },
-  );
+  route(app, eventPayouts, async (request, reply) => {
+    const ev = await findEvent(db, request.params.eventId, tz, now());
+    if (!ev) return reply.code(404).send({ error: `Event ${request.params.eventId} not found` });
+    return cache.send(request, reply, `payouts|${ev.id}`, async () => {
+      const [totals, marks] = await Promise.all([racerTeamTotals(db, ev, tz), listPayoutMarks(db, ev.id, tz)]);
+      return { paysOut: paysOut(ev.event), ...buildPayouts(participants(totals, ev.tags, ev.event), marks) };
+    });
+  });
 
-  app.post(
-    '/event-payouts/:eventId/mark',
-    {
-      onRequest: requireStaff,
-      schema: {
-        tags: ['events'],
-        summary: "Marks a winner's payout paid or unpaid (staff)",
-        params: EventIdParams,
-        body: MarkPayoutBody,
-        response: {
-          200: MarkPayoutResponse,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          403: ErrorResponse,
-          404: ErrorResponse,
-          409: ErrorResponse,
-        },
-      },
-    },
-    async (request, reply) => {
-      const user = request.user!;
-      const { Username, Paid, Amount } = request.body;
-      if (Paid && Amount === undefined)
-        return reply.code(400).send({ error: 'Amount is required to mark a payout paid' });
-      const ev = await findEvent(db, request.params.eventId, tz, now());
-      if (!ev) return reply.code(404).send({ error: `Event ${request.params.eventId} not found` });
-      if (!ev.tags.some((tag) => canManageTeam(user, tag))) return reply.code(403).send({ error: OTHER_TEAM });
-      const racer = await findRacer(db, Username);
-      if (!racer) return reply.code(404).send({ error: `Racer ${Username} not found` });
-      const at = now();
+  route(app, markPayout, async (request, reply) => {
+    const user = request.user!;
+    const { Username, Paid, Amount } = request.body;
+    if (Paid && Amount === undefined)
+      return reply.code(400).send({ error: 'Amount is required to mark a payout paid' });
+    const ev = await findEvent(db, request.params.eventId, tz, now());
+    if (!ev) return reply.code(404).send({ error: `Event ${request.params.eventId} not found` });
+    if (!ev.tags.some((tag) => canManageTeam(user, tag))) return reply.code(403).send({ error: OTHER_TEAM });
+    const racer = await findRacer(db, Username);
+    if (!racer) return reply.code(404).send({ error: `Racer ${Username} not found` });
+    const at = now();
 
-      if (!Paid) {
-        await publicChange(db, async (tx) => {
-          const amount = await clearPaid(tx, ev.id, racer.userId);
-          if (amount !== null) {
-            await writeAudit(tx, {
-              actor: user.username,
-              action: 'payout.unpaid',
-              at,
-              detail: { eventId: ev.id, username: racer.username, amount: amount / 100 },
-            });
-          }
-          return amount;
-        });
-        return { success: true as const, Username: racer.username, Paid: false, PaidAmount: null, PaidAt: null };
-      }
-
-      const me = participants(await racerTeamTotals(db, ev, tz), ev.tags, ev.event).find(
-        (p) => p.Username === racer.username,
-      );
-      const won = me ? winnerCents(me) : null;
-      if (won === null) return reply.code(404).send({ error: `${racer.username} has no winnings in event ${ev.id}` });
-      if (toCents(Amount!) !== won) {
-        return reply
-          .code(409)
-          .send({
-            error: `The winnings of ${racer.username} are now ${money(won)}, not ${money(toCents(Amount!))}: reload and check before marking`,
-          });
-      }
+    if (!Paid) {
       await publicChange(db, async (tx) => {
-        const before = await setPaid(tx, {
-          eventId: ev.id,
-          userId: racer.userId,
-          amountCents: won,
-          at,
-          by: user.username,
-        });
-        await writeAudit(tx, {
-          actor: user.username,
-          action: 'payout.paid',
-          at,
-          detail: {
-            eventId: ev.id,
-            username: racer.username,
-            amount: won / 100,
-            ...(before !== null ? { previousAmount: before / 100 } : {}),
-          },
-        });
+        const amount = await clearPaid(tx, ev.id, racer.userId);
+        if (amount !== null) {
+          await writeAudit(tx, {
+            actor: user.username,
+            action: 'payout.unpaid',
+            at,
+            detail: { eventId: ev.id, username: racer.username, amount: amount / 100 },
+          });
+        }
+        return amount;
       });
-      return {
-        success: true as const,
-        Username: racer.username,
-        Paid: true,
-        PaidAmount: won / 100,
-        PaidAt: formatSiteDateTime(at, tz),
-      };
-    },
-  );
+      return { success: true as const, Username: racer.username, Paid: false, PaidAmount: null, PaidAt: null };
+    }
+
+    const me = participants(await racerTeamTotals(db, ev, tz), ev.tags, ev.event).find(
+      (p) => p.Username === racer.username,
+    );
+    const won = me ? winnerCents(me) : null;
+    if (won === null) return reply.code(404).send({ error: `${racer.username} has no winnings in event ${ev.id}` });
+    if (toCents(Amount!) !== won) {
+      return reply.code(409).send({
+        error: `The winnings of ${racer.username} are now ${money(won)}, not ${money(toCents(Amount!))}: reload and check before marking`,
+      });
+    }
+    await publicChange(db, async (tx) => {
+      const before = await setPaid(tx, {
+        eventId: ev.id,
+        userId: racer.userId,
+        amountCents: won,
+        at,
+        by: user.username,
+      });
+      await writeAudit(tx, {
+        actor: user.username,
+        action: 'payout.paid',
+        at,
+        detail: {
+          eventId: ev.id,
+          username: racer.username,
+          amount: won / 100,
+          ...(before !== null ? { previousAmount: before / 100 } : {}),
+        },
+      });
+    });
+    return {
+      success: true as const,
+      Username: racer.username,
+      Paid: true,
+      PaidAmount: won / 100,
+      PaidAt: formatSiteDateTime(at, tz),
+    };
+  });
 };
 
 export default payouts;

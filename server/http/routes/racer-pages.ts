@@ -3,13 +3,10 @@
  * GET /api/racer-compare?a&b&from&to (two racers per site-zone day over one range), read from
  * daily_rollups and batches; cached per query and data version with ETag / 304.
  */
-import { ErrorResponse } from '../../../contract/common.js';
 import {
   COMPARE_MAX_DAYS,
-  RacerBestsQuery,
-  RacerBestsResponse,
-  RacerCompareQuery,
-  RacerCompareResponse,
+  racerBests,
+  racerCompare,
   type CompareRacer,
   type PersonalBest,
 } from '../../../contract/racer-pages.js';
@@ -24,6 +21,7 @@ import {
 import { addDayKeys, isDayKey, type DayKey } from '../../../rules/site-time.js';
 import { accuracy, sumTotals, windowStats, wpm } from '../../../rules/stats.js';
 import type { RouteModule } from '../context.js';
+import { route } from '../endpoint-route.js';
 import { ResponseCache } from '../response-cache.js';
 
 const notFound = (username: string) => ({ error: `Racer ${username} not found` });
@@ -54,72 +52,48 @@ const racerPages: RouteModule = (app, { db, config }) => {
   app.addHook('onClose', async () => cache.close());
   const tz = config.siteTimezone;
 
-  app.get(
-    '/racer-bests',
-    {
-      schema: {
-        tags: ['racers'],
-        summary:
-          "A racer's personal bests (fastest batch, most races in a day and week, best accuracy day) and lifetime-race milestones",
-        querystring: RacerBestsQuery,
-        response: { 200: RacerBestsResponse, 404: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
-      const racer = await findRacer(db, request.query.username);
-      if (!racer) return reply.code(404).send(notFound(request.query.username));
-      return cache.send(request, reply, `bests|${racer.userId}`, async () => {
-        const days = await racerDays(db, racer.userId);
-        const fastest = await fastestBatch(db, racer.userId, tz);
-        const lifetime = await latestLifetimeRaces(db, racer.userId);
-        const bests: PersonalBest[] = [...(fastest ? [fastestBatchBest(fastest)] : []), ...dayBests(days)];
-        const milestones = lifetime === null ? [] : milestonesPassed(lifetime, days);
-        return {
-          username: racer.username,
-          bests,
-          lifetimeRaces: lifetime,
-          milestones,
-          nextMilestone: lifetime === null ? null : milestoneAfter(lifetime),
-        };
-      });
-    },
-  );
+  route(app, racerBests, async (request, reply) => {
+    const racer = await findRacer(db, request.query.username);
+    if (!racer) return reply.code(404).send(notFound(request.query.username));
+    return cache.send(request, reply, `bests|${racer.userId}`, async () => {
+      const days = await racerDays(db, racer.userId);
+      const fastest = await fastestBatch(db, racer.userId, tz);
+      const lifetime = await latestLifetimeRaces(db, racer.userId);
+      const bests: PersonalBest[] = [...(fastest ? [fastestBatchBest(fastest)] : []), ...dayBests(days)];
+      const milestones = lifetime === null ? [] : milestonesPassed(lifetime, days);
+      return {
+        username: racer.username,
+        bests,
+        lifetimeRaces: lifetime,
+        milestones,
+        nextMilestone: lifetime === null ? null : milestoneAfter(lifetime),
+      };
+    });
+  });
 
-  app.get(
-    '/racer-compare',
-    {
-      schema: {
-        tags: ['racers'],
-        summary:
-          'Two racers side by side: races, WPM and accuracy per site-zone day from `from` to `to`, and their totals',
-        querystring: RacerCompareQuery,
-        response: { 200: RacerCompareResponse, 400: ErrorResponse, 404: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
-      const { a, b, from, to } = request.query;
-      if (!isDayKey(from)) return reply.code(400).send({ error: `from: ${from} is not a calendar day` });
-      if (!isDayKey(to)) return reply.code(400).send({ error: `to: ${to} is not a calendar day` });
-      if (from > to) return reply.code(400).send({ error: 'from must not be after to' });
-      if (addDayKeys(from, COMPARE_MAX_DAYS - 1) < to) {
-        return reply.code(400).send({ error: `The date range is longer than ${COMPARE_MAX_DAYS} days` });
-      }
-      const racerA = await findRacer(db, a);
-      if (!racerA) return reply.code(404).send(notFound(a));
-      const racerB = await findRacer(db, b);
-      if (!racerB) return reply.code(404).send(notFound(b));
-      return cache.send(request, reply, `compare|${racerA.userId}|${racerB.userId}|${from}|${to}`, async () => {
-        const days = daysBetween(from, to);
-        return {
-          from,
-          to,
-          days,
-          a: compareRacer(racerA, days, await racerDays(db, racerA.userId, from, to)),
-          b: compareRacer(racerB, days, await racerDays(db, racerB.userId, from, to)),
-        };
-      });
-    },
-  );
+  route(app, racerCompare, async (request, reply) => {
+    const { a, b, from, to } = request.query;
+    if (!isDayKey(from)) return reply.code(400).send({ error: `from: ${from} is not a calendar day` });
+    if (!isDayKey(to)) return reply.code(400).send({ error: `to: ${to} is not a calendar day` });
+    if (from > to) return reply.code(400).send({ error: 'from must not be after to' });
+    if (addDayKeys(from, COMPARE_MAX_DAYS - 1) < to) {
+      return reply.code(400).send({ error: `The date range is longer than ${COMPARE_MAX_DAYS} days` });
+    }
+    const racerA = await findRacer(db, a);
+    if (!racerA) return reply.code(404).send(notFound(a));
+    const racerB = await findRacer(db, b);
+    if (!racerB) return reply.code(404).send(notFound(b));
+    return cache.send(request, reply, `compare|${racerA.userId}|${racerB.userId}|${from}|${to}`, async () => {
+      const days = daysBetween(from, to);
+      return {
+        from,
+        to,
+        days,
+        a: compareRacer(racerA, days, await racerDays(db, racerA.userId, from, to)),
+        b: compareRacer(racerB, days, await racerDays(db, racerB.userId, from, to)),
+      };
+    });
+  });
 };
 
 export default racerPages;

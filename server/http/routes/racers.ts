@@ -3,18 +3,14 @@
  * A racer's batch history (up to ~50,000 batches a year) is cached per (racer, shape, data
  * version) with ETag / 304; the contract's response schemas are checked by the tests.
  */
-import { z } from 'zod';
-import { ErrorResponse } from '../../../contract/common.js';
 import {
-  AllUsernamesResponse,
-  RacerBatchColumnsResponse,
-  RacerBatchesQuery,
-  RacerBatchesResponse,
-  RacerInfo,
-  UsernameQuery,
+  allUsernames as allUsernamesEndpoint,
+  racerBatches,
+  racerInfo as racerInfoEndpoint,
 } from '../../../contract/racers.js';
 import { allUsernames, findUserId, racerBatchColumns, racerBatchRows, racerInfo } from '../../db/racer-repo.js';
 import type { RouteModule } from '../context.js';
+import { route } from '../endpoint-route.js';
 import { ResponseCache } from '../response-cache.js';
 
 const notFound = (username: string) => ({ error: `Racer ${username} not found` });
@@ -23,40 +19,24 @@ const racers: RouteModule = (app, { db, config }) => {
   const cache = new ResponseCache(db);
   app.addHook('onClose', async () => cache.close());
 
-  app.get('/all-usernames', { schema: { tags: ['racers'], response: { 200: AllUsernamesResponse } } }, async () => ({
-    usernames: await allUsernames(db),
-  }));
+  route(app, allUsernamesEndpoint, async () => ({ usernames: await allUsernames(db) }));
 
-  app.get(
-    '/racer-info',
-    { schema: { tags: ['racers'], querystring: UsernameQuery, response: { 200: RacerInfo, 404: ErrorResponse } } },
-    async (request, reply) => {
-      const info = await racerInfo(db, request.query.username);
-      if (!info) return reply.code(404).send(notFound(request.query.username));
-      return info;
-    },
-  );
+  route(app, racerInfoEndpoint, async (request, reply) => {
+    const info = await racerInfo(db, request.query.username);
+    if (!info) return reply.code(404).send(notFound(request.query.username));
+    return info;
+  });
 
-  app.get(
-    '/racer-batches',
-    {
-      schema: {
-        tags: ['racers'],
-        querystring: RacerBatchesQuery,
-        response: { 200: z.union([RacerBatchesResponse, RacerBatchColumnsResponse]), 404: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
-      const { username, format } = request.query;
-      const userId = await findUserId(db, username);
-      if (userId === null) return reply.code(404).send(notFound(username));
-      return cache.send(request, reply, `${format}|${userId}`, async () =>
-        format === 'columns'
-          ? { columns: await racerBatchColumns(db, userId) }
-          : { batches: await racerBatchRows(db, userId, config.siteTimezone) },
-      );
-    },
-  );
+  route(app, racerBatches, async (request, reply) => {
+    const { username, format } = request.query;
+    const userId = await findUserId(db, username);
+    if (userId === null) return reply.code(404).send(notFound(username));
+    return cache.send(request, reply, `${format}|${userId}`, async () =>
+      format === 'columns'
+        ? { columns: await racerBatchColumns(db, userId) }
+        : { batches: await racerBatchRows(db, userId, config.siteTimezone) },
+    );
+  });
 };
 
 export default racers;

@@ -3,10 +3,9 @@
  * cached per data version with ETag / 304 (the log scans the team's batches for name changes);
  * the health table's key also names today's site-zone day, the only clock it reads.
  */
-import { ErrorResponse, TagQuery } from '../../../contract/common.js';
 import {
-  MembershipLogResponse,
-  RosterHealthResponse,
+  membershipLog as membershipLogEndpoint,
+  rosterHealth as rosterHealthEndpoint,
   type MembershipEvent,
   type MembershipEventKind,
   type RosterHealthRow,
@@ -16,6 +15,7 @@ import { addDayKeys, dayKeyOf, dayStart, formatSiteDateTime, weekStartOf } from 
 import { memberActivity, membershipPeriods, nameChanges, teamRequirements } from '../../db/team/health-repo.js';
 import { teamMembers } from '../../db/team/roster-repo.js';
 import type { RouteModule } from '../context.js';
+import { route } from '../endpoint-route.js';
 import { ResponseCache } from '../response-cache.js';
 
 /** Same-instant events read in the order they happened: a leave ends a period before a rejoin starts it again. */
@@ -32,24 +32,13 @@ const rosterHealth: RouteModule = (app, { db, config, now }) => {
   app.addHook('onClose', async () => cache.close());
   const notTracked = (tag: string) => ({ error: `Team ${tag} is not tracked` });
 
-  app.get(
-    '/roster-health',
-    {
-      schema: {
-        tags: ['roster'],
-        summary: "Each current member's last race, weekly races and requirement checks",
-        querystring: TagQuery,
-        response: { 200: RosterHealthResponse, 404: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
-      const { tag } = request.query;
-      const team = await teamRequirements(db, tag);
-      if (!team) return reply.code(404).send(notTracked(tag));
-      const today = dayKeyOf(now(), tz);
-      return cache.send(request, reply, `health|${tag}|${today}`, async () => healthOf(tag, team, today));
-    },
-  );
+  route(app, rosterHealthEndpoint, async (request, reply) => {
+    const { tag } = request.query;
+    const team = await teamRequirements(db, tag);
+    if (!team) return reply.code(404).send(notTracked(tag));
+    const today = dayKeyOf(now(), tz);
+    return cache.send(request, reply, `health|${tag}|${today}`, async () => healthOf(tag, team, today));
+  });
 
   async function healthOf(
     tag: string,
@@ -109,22 +98,11 @@ const rosterHealth: RouteModule = (app, { db, config, now }) => {
     };
   }
 
-  app.get(
-    '/membership-log',
-    {
-      schema: {
-        tags: ['roster'],
-        summary: "A team's dated joins, rejoins, leaves and display-name changes",
-        querystring: TagQuery,
-        response: { 200: MembershipLogResponse, 404: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
-      const { tag } = request.query;
-      if (!(await teamRequirements(db, tag))) return reply.code(404).send(notTracked(tag));
-      return cache.send(request, reply, `log|${tag}`, () => membershipLog(tag));
-    },
-  );
+  route(app, membershipLogEndpoint, async (request, reply) => {
+    const { tag } = request.query;
+    if (!(await teamRequirements(db, tag))) return reply.code(404).send(notTracked(tag));
+    return cache.send(request, reply, `log|${tag}`, () => membershipLog(tag));
+  });
 
   async function membershipLog(tag: string) {
     const events: Array<MembershipEvent & { instant: number }> = [];

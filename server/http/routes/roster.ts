@@ -1,9 +1,8 @@
 /** GET /api/current-display-names?tag (team roster with squads) and GET /api/member-data-latest. */
-import { TagQuery } from '../../../contract/common.js';
 import {
-  CurrentDisplayNamesResponse,
-  MemberDataLatestResponse,
   RECENT_RACES_HOURS,
+  latestMembers,
+  teamRoster,
   type MemberLatest,
   type RosterMember,
 } from '../../../contract/roster.js';
@@ -13,6 +12,7 @@ import { meetsWeeklyRequirement } from '../../../rules/weekly-requirement.js';
 import { teamMembers, trackedMembers, weeklyRequirementOf, type MemberRow } from '../../db/team/roster-repo.js';
 import { racerTotals } from '../../db/team/window-totals.js';
 import type { RouteModule } from '../context.js';
+import { route } from '../endpoint-route.js';
 
 function memberFields(m: MemberRow, tz: string) {
   return {
@@ -33,38 +33,31 @@ function memberFields(m: MemberRow, tz: string) {
 const roster: RouteModule = (app, { db, config, now }) => {
   const tz = config.siteTimezone;
 
-  app.get(
-    '/current-display-names',
-    { schema: { tags: ['roster'], querystring: TagQuery, response: { 200: CurrentDisplayNamesResponse } } },
-    async (request) => {
-      const { tag } = request.query;
-      const members = await teamMembers(db, tag);
-      const requirement = await weeklyRequirementOf(db, tag);
-      const recent = await racerTotals(db, tag, rollingWindow(now(), RECENT_RACES_HOURS));
-      const recentRaces = new Map(recent.map((r) => [r.userId, r.races]));
-      return members.map((m): RosterMember => {
-        const races = recentRaces.get(m.userId) ?? 0;
-        return {
-          ...memberFields(m, tz),
-          Tag: m.tag,
-          squad: m.squad ?? '',
-          SquadName: m.customName,
-          RacesLast7Days: races,
-          MeetsWeeklyRequirement: meetsWeeklyRequirement(races, requirement),
-        };
-      });
-    },
-  );
-
-  app.get(
-    '/member-data-latest',
-    { schema: { tags: ['roster'], response: { 200: MemberDataLatestResponse } } },
-    async () =>
-      (await trackedMembers(db)).map((m): MemberLatest => ({
+  route(app, teamRoster, async (request) => {
+    const { tag } = request.query;
+    const members = await teamMembers(db, tag);
+    const requirement = await weeklyRequirementOf(db, tag);
+    const recent = await racerTotals(db, tag, rollingWindow(now(), RECENT_RACES_HOURS));
+    const recentRaces = new Map(recent.map((r) => [r.userId, r.races]));
+    return members.map((m): RosterMember => {
+      const races = recentRaces.get(m.userId) ?? 0;
+      return {
         ...memberFields(m, tz),
-        TeamTag: m.tag,
-        SnapshotAt: m.takenAt ? formatSiteDateTime(m.takenAt, tz) : null,
-      })),
+        Tag: m.tag,
+        squad: m.squad ?? '',
+        SquadName: m.customName,
+        RacesLast7Days: races,
+        MeetsWeeklyRequirement: meetsWeeklyRequirement(races, requirement),
+      };
+    });
+  });
+
+  route(app, latestMembers, async () =>
+    (await trackedMembers(db)).map((m): MemberLatest => ({
+      ...memberFields(m, tz),
+      TeamTag: m.tag,
+      SnapshotAt: m.takenAt ? formatSiteDateTime(m.takenAt, tz) : null,
+    })),
   );
 };
 

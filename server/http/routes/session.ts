@@ -1,9 +1,10 @@
 /** GET /api/me and GET /api/my-team-tag: who is logged in, and the team a teamadmin manages. */
-import { MeResponse, MyTeamTagResponse } from '../../../contract/auth.js';
+import { me, myTeamTag } from '../../../contract/auth.js';
 import type { RouteModule } from '../context.js';
+import { route } from '../endpoint-route.js';
 
 const session: RouteModule = (app) => {
-  app.get('/me', { schema: { tags: ['auth'], response: { 200: MeResponse } } }, async (request, reply) => {
+  route(app, me, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const u = request.user;
     return u
@@ -11,14 +12,10 @@ const session: RouteModule = (app) => {
       : { logged_in: false, username: null, role: null };
   });
 
-  app.get(
-    '/my-team-tag',
-    { schema: { tags: ['auth'], response: { 200: MyTeamTagResponse } } },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return { teamTag: request.user?.teamTag ?? null };
-    },
-  );
+  route(app, myTeamTag, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { teamTag: request.user?.teamTag ?? null };
+  });
 };
 
 export default session;

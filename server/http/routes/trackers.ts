@@ -1,16 +1,11 @@
 /** GET /api/daily-participants and GET /api/weekly-participants: the Trackers screen's tables. */
-import { ErrorResponse } from '../../../contract/common.js';
-import {
-  DailyParticipantsQuery,
-  ParticipantsResponse,
-  WeeklyParticipantsQuery,
-  type TrackerParticipant,
-} from '../../../contract/trackers.js';
+import { dailyParticipants, weeklyParticipants, type TrackerParticipant } from '../../../contract/trackers.js';
 import { addDayKeys, dayKeyOf, isDayKey, weekStartOf, type DayKey } from '../../../rules/site-time.js';
 import { windowStats } from '../../../rules/stats.js';
 import { participantsBetween } from '../../db/team/participants-repo.js';
 import type { Queryable } from '../../db/database.js';
 import type { RouteModule } from '../context.js';
+import { route } from '../endpoint-route.js';
 
 /** A real calendar day in the range the calendar helpers handle. */
 function validDay(d: string): boolean {
@@ -43,28 +38,19 @@ async function participantsResponse(q: Queryable, tag: string, from: DayKey, to:
 
 const trackers: RouteModule = (app, { db, config, now }) => {
   const tz = config.siteTimezone;
-  const responses = { 200: ParticipantsResponse, 400: ErrorResponse };
 
-  app.get(
-    '/daily-participants',
-    { schema: { tags: ['trackers'], querystring: DailyParticipantsQuery, response: responses } },
-    async (request, reply) => {
-      const day = request.query.date ?? dayKeyOf(now(), tz);
-      if (!validDay(day)) return reply.code(400).send({ error: `date: ${day} is not a calendar day` });
-      return participantsResponse(db, request.query.tag, day, day);
-    },
-  );
+  route(app, dailyParticipants, async (request, reply) => {
+    const day = request.query.date ?? dayKeyOf(now(), tz);
+    if (!validDay(day)) return reply.code(400).send({ error: `date: ${day} is not a calendar day` });
+    return participantsResponse(db, request.query.tag, day, day);
+  });
 
-  app.get(
-    '/weekly-participants',
-    { schema: { tags: ['trackers'], querystring: WeeklyParticipantsQuery, response: responses } },
-    async (request, reply) => {
-      const day = request.query.week ?? dayKeyOf(now(), tz);
-      if (!validDay(day)) return reply.code(400).send({ error: `week: ${day} is not a calendar day` });
-      const sunday = weekStartOf(day);
-      return participantsResponse(db, request.query.tag, sunday, addDayKeys(sunday, 6));
-    },
-  );
+  route(app, weeklyParticipants, async (request, reply) => {
+    const day = request.query.week ?? dayKeyOf(now(), tz);
+    if (!validDay(day)) return reply.code(400).send({ error: `week: ${day} is not a calendar day` });
+    const sunday = weekStartOf(day);
+    return participantsResponse(db, request.query.tag, sunday, addDayKeys(sunday, 6));
+  });
 };
 
 export default trackers;
