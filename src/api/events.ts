@@ -4,13 +4,9 @@
  * no event skips its query (`skipToken`).
  */
 import { queryOptions, skipToken } from '@tanstack/react-query';
-import type {
-  EventParticipantsResponse,
-  EventSquadSummaryResponse,
-  EventTeamSummaryResponse,
-} from '../../contract/events';
-import type { EventPayoutsResponse, MarkPayoutBody, MarkPayoutResponse } from '../../contract/payouts';
-import { apiGet, apiSend } from './client';
+import type { MarkPayoutBody } from '../../contract/payouts';
+import { call } from './client';
+import { routes } from './routes';
 import { keys } from './keys';
 
 type EventId = number | undefined;
@@ -20,7 +16,9 @@ export const eventParticipantsQueryOptions = (eventId: EventId) =>
   queryOptions({
     queryKey: keys.eventParticipants(eventId ?? 0),
     queryFn:
-      eventId === undefined ? skipToken : () => apiGet<EventParticipantsResponse>(`/api/event-participants/${eventId}`),
+      eventId === undefined
+        ? skipToken
+        : () => call(routes.eventParticipants, { params: { eventId: String(eventId) } }),
   });
 
 /** GET /api/event-squad-summary/{id}. */
@@ -30,7 +28,7 @@ export const squadSummaryQueryOptions = (eventId: EventId) =>
     queryFn:
       eventId === undefined
         ? skipToken
-        : () => apiGet<EventSquadSummaryResponse>(`/api/event-squad-summary/${eventId}`),
+        : () => call(routes.eventSquadSummary, { params: { eventId: String(eventId) } }),
   });
 
 /** GET /api/event-team-summary/{id}. */
@@ -38,16 +36,16 @@ export const teamSummaryQueryOptions = (eventId: EventId) =>
   queryOptions({
     queryKey: keys.teamSummary(eventId ?? 0),
     queryFn:
-      eventId === undefined ? skipToken : () => apiGet<EventTeamSummaryResponse>(`/api/event-team-summary/${eventId}`),
+      eventId === undefined ? skipToken : () => call(routes.eventTeamSummary, { params: { eventId: String(eventId) } }),
   });
 
 /** GET /api/event-payouts/{id}: the winners and what each is owed. */
 export const payoutsQueryOptions = (eventId: number) =>
   queryOptions({
     queryKey: keys.payouts(eventId),
-    queryFn: () => apiGet<EventPayoutsResponse>(`/api/event-payouts/${eventId}`),
+    queryFn: () => call(routes.eventPayouts, { params: { eventId: String(eventId) } }),
   });
 
 /** POST /api/event-payouts/{id}/mark (admin, or a teamadmin of a team in the event). */
 export const markPayout = (eventId: number, body: MarkPayoutBody) =>
-  apiSend<MarkPayoutResponse>('POST', `/api/event-payouts/${eventId}/mark`, body);
+  call(routes.markPayout, { params: { eventId: String(eventId) }, body });

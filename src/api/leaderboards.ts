@@ -6,8 +6,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../contract/leaderboards';
 import type { ApiTimes } from '../../rules/periods';
-import { apiGet } from './client';
+import { call } from './client';
 import { keys, type BoardKind } from './keys';
+import { routes } from './routes';
 import { boardTimes, type BoardWindow } from './leaderboard-window';
 
 const ROLLING_REFRESH_MS = 60_000;
@@ -25,23 +26,27 @@ export interface BoardArgs {
   tz: string;
 }
 
-const PATHS: Record<BoardKind, string> = {
-  team: '/api/team-leaderboard',
-  individual: '/api/individual-leaderboard',
-};
+type Times = ApiTimes & { showbot?: 'TRUE' | 'FALSE' };
 
-function boardOptions<Row>(kind: BoardKind, { window, showbot, tz }: BoardArgs) {
+function boardOptions<Row>(
+  kind: BoardKind,
+  { window, showbot, tz }: BoardArgs,
+  fetchRows: (q: Times) => Promise<Row[]>,
+) {
   return queryOptions({
     queryKey: keys.leaderboard(kind, { window, showbot: showbot ?? null, tz }),
     queryFn: async (): Promise<BoardAnswer<Row>> => {
       const times = boardTimes(window, new Date(), tz);
-      return { times, rows: await apiGet<Row[]>(PATHS[kind], { ...times, showbot }) };
+      return { times, rows: await fetchRows({ ...times, showbot }) };
     },
     refetchInterval: 'rolling' in window ? ROLLING_REFRESH_MS : false,
   });
 }
 
-export const teamLeaderboardQueryOptions = (args: BoardArgs) => boardOptions<TeamLeaderboardRow>('team', args);
+export const teamLeaderboardQueryOptions = (args: BoardArgs) =>
+  boardOptions<TeamLeaderboardRow>('team', args, (query) => call(routes.teamLeaderboard, { query }));
 
 export const individualLeaderboardQueryOptions = (args: Omit<BoardArgs, 'showbot'>) =>
-  boardOptions<IndividualLeaderboardRow>('individual', args);
+  boardOptions<IndividualLeaderboardRow>('individual', args, ({ start_time, end_time }) =>
+    call(routes.individualLeaderboard, { query: { start_time, end_time } }),
+  );

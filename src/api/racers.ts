@@ -4,10 +4,9 @@
  * rows) and bests, each under `['racers', username, …]`, and the head-to-head comparison.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { RacerBestsResponse, RacerCompareResponse } from '../../contract/racer-pages';
-import type { AllUsernamesResponse, BatchColumns, RacerBatchColumnsResponse, RacerInfo } from '../../contract/racers';
-import type { MemberDataLatestResponse } from '../../contract/roster';
-import { apiGet } from './client';
+import type { BatchColumns } from '../../contract/racers';
+import { ApiError, call } from './client';
+import { routes } from './routes';
 import { preload } from './preload';
 import { keys, type CompareSelection } from './keys';
 
@@ -15,7 +14,7 @@ import { keys, type CompareSelection } from './keys';
 export const allUsernamesQueryOptions = () =>
   queryOptions({
     queryKey: keys.usernames,
-    queryFn: async () => (await apiGet<AllUsernamesResponse>('/api/all-usernames')).usernames,
+    queryFn: async () => (await call(routes.allUsernames)).usernames,
     staleTime: 5 * 60_000,
   });
 
@@ -23,7 +22,7 @@ export const allUsernamesQueryOptions = () =>
 export const membersQueryOptions = () =>
   queryOptions({
     queryKey: keys.members,
-    queryFn: () => apiGet<MemberDataLatestResponse>('/api/member-data-latest'),
+    queryFn: () => call(routes.latestMembers),
     staleTime: 5 * 60_000,
   });
 
@@ -31,29 +30,33 @@ export const membersQueryOptions = () =>
 export const racerInfoQueryOptions = (username: string) =>
   queryOptions({
     queryKey: keys.racerInfo(username),
-    queryFn: () => apiGet<RacerInfo>('/api/racer-info', { username }),
+    queryFn: () => call(routes.racerInfo, { query: { username } }),
   });
 
 /** GET /api/racer-batches?username&format=columns: the whole history as parallel arrays. */
 export const racerBatchesQueryOptions = (username: string) =>
   queryOptions({
     queryKey: keys.racerBatches(username),
-    queryFn: async (): Promise<BatchColumns> =>
-      (await apiGet<RacerBatchColumnsResponse>('/api/racer-batches', { username, format: 'columns' })).columns,
+    queryFn: async (): Promise<BatchColumns> => {
+      const answer = await call(routes.racerBatches, { query: { username, format: 'columns' } });
+      // Asked for columns, so the rows shape means a broken answer.
+      if (!('columns' in answer)) throw new ApiError(500, 'Server error occurred');
+      return answer.columns;
+    },
   });
 
 /** GET /api/racer-bests?username: the Bests tab. */
 export const racerBestsQueryOptions = (username: string) =>
   queryOptions({
     queryKey: keys.racerBests(username),
-    queryFn: () => apiGet<RacerBestsResponse>('/api/racer-bests', { username }),
+    queryFn: () => call(routes.racerBests, { query: { username } }),
   });
 
 /** GET /api/racer-compare?a&b&from&to: the head-to-head page. */
 export const racerCompareQueryOptions = (s: CompareSelection) =>
   queryOptions({
     queryKey: keys.compare(s),
-    queryFn: () => apiGet<RacerCompareResponse>('/api/racer-compare', { a: s.a, b: s.b, from: s.from, to: s.to }),
+    queryFn: () => call(routes.racerCompare, { query: { a: s.a, b: s.b, from: s.from, to: s.to } }),
   });
 
 /** A racer page's data (route loaders, link preloads): the picker's list, the racer's banner and history, their bests on that tab. */

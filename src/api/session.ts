@@ -1,8 +1,8 @@
 /** Login state (GET /api/me), the team a teamadmin manages (GET /api/my-team-tag) and the site settings (GET /api/site). */
 import { queryOptions } from '@tanstack/react-query';
-import type { MeResponse, MyTeamTagResponse } from '../../contract/auth';
-import type { SiteResponse } from '../../contract/site';
-import { ApiError, apiGet } from './client';
+import type { MeResponse } from '../../contract/auth';
+import { ApiError, call } from './client';
+import { routes } from './routes';
 import { keys } from './keys';
 
 export const LOGGED_OUT: MeResponse = { logged_in: false, username: null, role: null };
@@ -15,7 +15,7 @@ export const meQueryOptions = () =>
   queryOptions({
     queryKey: keys.me,
     queryFn: () =>
-      apiGet<MeResponse>('/api/me').catch((error: unknown): MeResponse => {
+      call(routes.me).catch((error: unknown): MeResponse => {
         if (error instanceof ApiError && error.status === 0) throw error;
         return LOGGED_OUT;
       }),
@@ -24,12 +24,12 @@ export const meQueryOptions = () =>
 
 /** Staff data: the team granted to a teamadmin. */
 export const myTeamTagQueryOptions = () =>
-  queryOptions({ queryKey: keys.myTeamTag, queryFn: () => apiGet<MyTeamTagResponse>('/api/my-team-tag') });
+  queryOptions({ queryKey: keys.myTeamTag, queryFn: () => call(routes.myTeamTag) });
 
 /** The site time zone, community chat link, data freshness and demo flag. */
 export const siteQueryOptions = () =>
   queryOptions({
     queryKey: keys.site,
-    queryFn: () => apiGet<SiteResponse>('/api/site'),
+    queryFn: () => call(routes.site),
     staleTime: 5 * 60_000,
   });

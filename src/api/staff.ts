@@ -4,68 +4,55 @@
  * webhook URL never comes back, only its last 4 characters); and every staff write.
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { AdminEventResponse, EventFormBody, PayToPlayBody } from '../../contract/admin-events';
-import type { LoginResponse } from '../../contract/auth';
-import type { DiscordSettings, DiscordSettingsBody, DiscordTestResponse } from '../../contract/discord';
-import type {
-  AuditLogResponse,
-  BotFlagResponse,
-  BotFlagRow,
-  SuccessResponse,
-  TrackedTeamRow,
-} from '../../contract/staff';
-import type { CreateUserBody, UpdateUserBody, UserChangeResponse, UsersResponse } from '../../contract/users';
-import { apiGet, apiSend } from './client';
+import type { EventFormBody, PayToPlayBody } from '../../contract/admin-events';
+import type { DiscordSettingsBody } from '../../contract/discord';
+import type { CreateUserBody, UpdateUserBody } from '../../contract/users';
+import { call, type BodyOf } from './client';
+import { routes } from './routes';
 import { keys } from './keys';
 
-export const usersQueryOptions = () =>
-  queryOptions({ queryKey: keys.users, queryFn: () => apiGet<UsersResponse>('/api/users') });
+export const usersQueryOptions = () => queryOptions({ queryKey: keys.users, queryFn: () => call(routes.users) });
 
 export const botFlagsQueryOptions = () =>
-  queryOptions({ queryKey: keys.botFlags, queryFn: () => apiGet<BotFlagRow[]>('/api/admin/bot-flags') });
+  queryOptions({ queryKey: keys.botFlags, queryFn: () => call(routes.botFlags) });
 
 export const trackedTeamsQueryOptions = () =>
-  queryOptions({ queryKey: keys.trackedTeams, queryFn: () => apiGet<TrackedTeamRow[]>('/api/admin/tracked-teams') });
+  queryOptions({ queryKey: keys.trackedTeams, queryFn: () => call(routes.trackedTeams) });
 
 export const AUDIT_PAGE = 50;
 export const auditLogQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: keys.auditLog,
-    queryFn: ({ pageParam }) =>
-      apiGet<AuditLogResponse>('/api/admin/audit-log', { limit: AUDIT_PAGE, before: pageParam ?? undefined }),
+    queryFn: ({ pageParam }) => call(routes.auditLog, { query: { limit: AUDIT_PAGE, before: pageParam ?? undefined } }),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextBefore,
   });
 
 export const discordQueryOptions = (tag: string) =>
-  queryOptions({ queryKey: keys.discord(tag), queryFn: () => apiGet<DiscordSettings>('/api/admin/discord', { tag }) });
+  queryOptions({ queryKey: keys.discord(tag), queryFn: () => call(routes.discordSettings, { query: { tag } }) });
 
-export const login = (body: { username: string; password: string }) =>
-  apiSend<LoginResponse>('POST', '/api/login', body);
-export const logout = () => apiSend<unknown>('POST', '/api/logout', {});
+export const login = (body: { username: string; password: string }) => call(routes.login, { body });
+export const logout = () => call(routes.logout);
 
-export const createUser = (body: CreateUserBody) => apiSend<UserChangeResponse>('POST', '/api/users', body);
+export const createUser = (body: CreateUserBody) => call(routes.createUser, { body });
 export const updateUser = (id: number, body: UpdateUserBody) =>
-  apiSend<UserChangeResponse>('PUT', `/api/users/${id}`, body);
-export const deleteUser = (id: number) => apiSend<UserChangeResponse>('DELETE', `/api/users/${id}`);
+  call(routes.updateUser, { params: { id: String(id) }, body });
+export const deleteUser = (id: number) => call(routes.deleteUser, { params: { id: String(id) } });
 
 export const putBotFlag = (username: string, bot: boolean) =>
-  apiSend<BotFlagResponse>('PUT', `/api/admin/bot-flags/${encodeURIComponent(username)}`, { bot });
-export const trackTeam = (tag: string) => apiSend<{ success: true }>('POST', '/api/admin/tracked-teams', { tag });
-export const untrackTeam = (tag: string) =>
-  apiSend<{ success: true }>('DELETE', `/api/admin/tracked-teams/${encodeURIComponent(tag)}`);
+  call(routes.setBotFlag, { params: { username }, body: { bot } });
+export const trackTeam = (tag: string) => call(routes.trackTeam, { body: { tag } });
+export const untrackTeam = (tag: string) => call(routes.untrackTeam, { params: { tag } });
 
-export const createEvent = (body: EventFormBody) => apiSend<AdminEventResponse>('POST', '/api/admin/events', body);
+export const createEvent = (body: EventFormBody) => call(routes.createEvent, { body });
 export const updateEvent = (id: number, body: EventFormBody | PayToPlayBody) =>
-  apiSend<AdminEventResponse>('PUT', `/api/admin/events/${id}`, body);
-export const deleteEvent = (id: number) => apiSend<{ success: true }>('DELETE', `/api/admin/events/${id}`);
+  call(routes.updateEvent, { params: { EventID: String(id) }, body });
+export const deleteEvent = (id: number) => call(routes.deleteEvent, { params: { EventID: String(id) } });
 
-export const updateMemberSquad = (body: { username: string; squad: string; tag: string }) =>
-  apiSend<SuccessResponse>('POST', '/api/update-member-squad', body);
-export const updateSquadName = (body: { tag: string; squad: string; customName: string }) =>
-  apiSend<SuccessResponse>('POST', '/api/update-custom-squad-name', body);
+export const updateMemberSquad = (body: BodyOf<typeof routes.updateMemberSquad>) =>
+  call(routes.updateMemberSquad, { body });
+export const updateSquadName = (body: BodyOf<typeof routes.updateSquadName>) => call(routes.updateSquadName, { body });
 
-export const saveDiscord = (body: DiscordSettingsBody) => apiSend<DiscordSettings>('PUT', '/api/admin/discord', body);
-export const removeDiscord = (tag: string) =>
-  apiSend<SuccessResponse>('DELETE', `/api/admin/discord/${encodeURIComponent(tag)}`);
-export const testDiscord = (tag: string) => apiSend<DiscordTestResponse>('POST', '/api/admin/discord/test', { tag });
+export const saveDiscord = (body: DiscordSettingsBody) => call(routes.saveDiscordSettings, { body });
+export const removeDiscord = (tag: string) => call(routes.removeDiscordWebhook, { params: { tag } });
+export const testDiscord = (tag: string) => call(routes.sendDiscordTest, { body: { tag } });

@@ -5,14 +5,8 @@
  * (`skipToken`): the team screens render without a team chosen.
  */
 import { queryOptions, skipToken } from '@tanstack/react-query';
-import type { HourlyRacesRow, PeriodRacesRow, TeamStatsResponse } from '../../contract/activity';
-import type { TeamEventsResponse } from '../../contract/events';
-import type { CurrentDisplayNamesResponse } from '../../contract/roster';
-import type { MembershipLogResponse, RosterHealthResponse } from '../../contract/roster-health';
-import type { SquadNamesResponse } from '../../contract/staff';
-import type { TeamInfo, TeamTagsResponse } from '../../contract/teams';
-import type { ParticipantsResponse } from '../../contract/trackers';
-import { apiGet } from './client';
+import { call } from './client';
+import { routes } from './routes';
 import { keys, type TrackerView } from './keys';
 
 type Tag = string | undefined;
@@ -21,7 +15,7 @@ type Tag = string | undefined;
 export const teamTagsQueryOptions = () =>
   queryOptions({
     queryKey: keys.teamTags,
-    queryFn: () => apiGet<TeamTagsResponse>('/api/team-tags'),
+    queryFn: () => call(routes.teamTags),
     staleTime: 5 * 60_000,
   });
 
@@ -29,7 +23,7 @@ export const teamTagsQueryOptions = () =>
 export const teamInfoQueryOptions = (tag: Tag) =>
   queryOptions({
     queryKey: keys.teamInfo(tag ?? ''),
-    queryFn: tag ? () => apiGet<TeamInfo>('/api/team-info', { tag }) : skipToken,
+    queryFn: tag ? () => call(routes.teamInfo, { query: { tag } }) : skipToken,
     staleTime: 5 * 60_000,
   });
 
@@ -37,42 +31,42 @@ export const teamInfoQueryOptions = (tag: Tag) =>
 export const rosterQueryOptions = (tag: Tag) =>
   queryOptions({
     queryKey: keys.roster(tag ?? ''),
-    queryFn: tag ? () => apiGet<CurrentDisplayNamesResponse>('/api/current-display-names', { tag }) : skipToken,
+    queryFn: tag ? () => call(routes.teamRoster, { query: { tag } }) : skipToken,
   });
 
 /** GET /api/roster-health?tag. */
 export const rosterHealthQueryOptions = (tag: string) =>
   queryOptions({
     queryKey: keys.health(tag),
-    queryFn: () => apiGet<RosterHealthResponse>('/api/roster-health', { tag }),
+    queryFn: () => call(routes.rosterHealth, { query: { tag } }),
   });
 
 /** GET /api/membership-log?tag. */
 export const membershipLogQueryOptions = (tag: string) =>
   queryOptions({
     queryKey: keys.membershipLog(tag),
-    queryFn: () => apiGet<MembershipLogResponse>('/api/membership-log', { tag }),
+    queryFn: () => call(routes.membershipLog, { query: { tag } }),
   });
 
 /** GET /api/team-events?tag: the events a team takes part in, latest first (also /teams/admin's list). */
 export const teamEventsQueryOptions = (tag: Tag) =>
   queryOptions({
     queryKey: keys.teamEvents(tag ?? ''),
-    queryFn: tag ? () => apiGet<TeamEventsResponse>('/api/team-events', { tag }) : skipToken,
+    queryFn: tag ? () => call(routes.teamEvents, { query: { tag } }) : skipToken,
   });
 
 /** GET /api/team-stats?tag: the Activity screen's stat cards. */
 export const teamStatsQueryOptions = (tag: string) =>
   queryOptions({
     queryKey: keys.teamStats(tag),
-    queryFn: () => apiGet<TeamStatsResponse>('/api/team-stats', { tag }),
+    queryFn: () => call(routes.teamStats, { query: { tag } }),
   });
 
 /** GET /api/hourly-races?tag. */
 export const hourlyRacesQueryOptions = (tag: string) =>
   queryOptions({
     queryKey: keys.races(tag, 'hourly'),
-    queryFn: () => apiGet<HourlyRacesRow[]>('/api/hourly-races', { tag }),
+    queryFn: () => call(routes.hourlyRaces, { query: { tag } }),
   });
 
 export type RacesPeriod = 'daily' | 'weekly';
@@ -81,7 +75,8 @@ export type RacesPeriod = 'daily' | 'weekly';
 export const periodRacesQueryOptions = (tag: string, period: RacesPeriod) =>
   queryOptions({
     queryKey: keys.races(tag, period),
-    queryFn: () => apiGet<PeriodRacesRow[]>(`/api/${period}-races`, { tag }),
+    queryFn: () =>
+      period === 'daily' ? call(routes.dailyRaces, { query: { tag } }) : call(routes.weeklyRaces, { query: { tag } }),
   });
 
 /** GET /api/daily-participants?tag&date or /api/weekly-participants?tag&week: the Trackers tables. */
@@ -91,13 +86,13 @@ export const participantsQueryOptions = (tag: Tag, view: TrackerView, period: st
     queryFn: !tag
       ? skipToken
       : view === 'daily'
-        ? () => apiGet<ParticipantsResponse>('/api/daily-participants', { tag, date: period })
-        : () => apiGet<ParticipantsResponse>('/api/weekly-participants', { tag, week: period }),
+        ? () => call(routes.dailyParticipants, { query: { tag, date: period } })
+        : () => call(routes.weeklyParticipants, { query: { tag, week: period } }),
   });
 
 /** GET /api/squad-names?tag: the custom names the squads board shows (also for empty squads). */
 export const squadNamesQueryOptions = (tag: string) =>
   queryOptions({
     queryKey: keys.squadNames(tag),
-    queryFn: () => apiGet<SquadNamesResponse>('/api/squad-names', { tag }),
+    queryFn: () => call(routes.squadNames, { query: { tag } }),
   });

@@ -5,12 +5,12 @@ import { useOnline } from '../../lib/online';
 import { Dialog } from '../../ui/dialog';
 import { DisabledReason } from '../../ui/disabled-reason';
 import { errorText } from '../../api/error-text';
-import type { BoxKey } from './squads';
+import type { SquadName } from '../../../contract/squads';
 import { updateSquadName } from '../../api/staff';
 
 export interface SquadNameDialogProps {
   tag: string;
-  squad: BoxKey | null;
+  squad: SquadName | null;
   current: string | null;
   onClose: () => void;
   onSaved: () => void;
@@ -24,7 +24,7 @@ export function SquadNameDialog(props: SquadNameDialogProps) {
   );
 }
 
-function SquadNameForm({ tag, squad, current, onClose, onSaved }: SquadNameDialogProps & { squad: BoxKey }) {
+function SquadNameForm({ tag, squad, current, onClose, onSaved }: SquadNameDialogProps & { squad: SquadName }) {
   const online = useOnline();
   const [name, setName] = useState(current ?? '');
   const [error, setError] = useState<string | null>(null);

@@ -12,6 +12,7 @@ import { errorText } from '../../api/error-text';
 import { MoveMemberDialog } from './move-member-dialog';
 import { SquadBox } from './squad-box';
 import { SquadNameDialog } from './squad-name-dialog';
+import type { SquadName } from '../../../contract/squads';
 import { BOXES, groupBySquad, moveMember, type BoxKey } from './squads';
 import { refreshSquads } from '../../api/refresh';
 import { rosterQueryOptions, squadNamesQueryOptions } from '../../api/teams';
@@ -22,7 +23,7 @@ export function SquadsBoard({ tag }: { tag: string }) {
   const online = useOnline();
   const members = useQuery(rosterQueryOptions(tag));
   const names = useQuery(squadNamesQueryOptions(tag));
-  const [renaming, setRenaming] = useState<BoxKey | null>(null);
+  const [renaming, setRenaming] = useState<SquadName | null>(null);
   const [picked, setPicked] = useState<RosterMember | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
