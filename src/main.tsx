@@ -13,7 +13,6 @@ import { createQueryClient, persistOptions } from './lib/query-client';
 import { parseSearch, stringifySearch } from './lib/search';
 import { watchSession } from './lib/session-end';
 import { connectLiveUpdates } from './lib/live-updates';
-import { syncSiteTimezone } from './lib/site';
 import { registerServiceWorker } from './features/app-shell/service-worker';
 import { RouteError, RoutePending } from './features/app-shell/route-states';
 import { NotFound } from './features/app-shell/not-found';
@@ -21,6 +20,7 @@ import './styles/base.css';
 import './styles/shell.css';
 import './styles/ui.css';
 import './styles/mine.css';
+import { syncSiteTimezone } from './lib/site';
 
 connectOnlineManager();
 const queryClient = createQueryClient();

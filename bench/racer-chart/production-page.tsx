@@ -20,6 +20,8 @@ declare global {
 
 let columns: BatchColumns | null = null;
 let onDraw: () => void = () => {};
+/** One function for every render: a new one would re-create the chart. */
+const drawn = () => onDraw();
 const listeners = new Set<() => void>();
 const subscribe = (l: () => void) => {
   listeners.add(l);
@@ -38,7 +40,7 @@ function Bench() {
       hi={series.time.length}
       wpmMax={wpmMax}
       tz="America/Chicago"
-      onDraw={() => onDraw()}
+      onDraw={drawn}
     />
   );
 }

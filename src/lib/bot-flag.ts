@@ -1,45 +1,15 @@
 /**
  * Flagging a racer as a bot (admin only), from the roster or the racer inspector:
  * PUT /api/admin/bot-flags/{username}, then every cached answer that shows the bot marker or
- * leaves bots out is refreshed.
+ * leaves bots out is refreshed (api/refresh.ts `refreshAfterBotFlag`).
  */
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { BotFlagResponse } from '../../contract/staff';
-import { apiSend } from './api';
-import {
-  BOT_FLAGS_QUERY_KEY,
-  LEADERBOARD_QUERY_ROOTS,
-  PARTICIPANTS_KEY_SUFFIX,
-  rosterHealthQueryKey,
-  rosterQueryKey,
-} from './query-keys';
-
-/** GET /api/racer-info?username: the racer inspector's info banner (features/racers uses this key). */
-export const racerInfoQueryKey = (username: string) => ['racer-info', { username }] as const;
+import { refreshAfterBotFlag } from '../api/refresh';
+import { putBotFlag } from '../api/staff';
 
 /** Why the toggle is disabled while the browser is offline. */
 export const BOT_FLAG_OFFLINE_REASON = 'Flagging a bot needs a connection';
-
-export const putBotFlag = (username: string, bot: boolean) =>
-  apiSend<BotFlagResponse>('PUT', `/api/admin/bot-flags/${encodeURIComponent(username)}`, { bot });
-
-/**
- * The roster of `tag` (the racer's team; none when they have no team), the racer's info banner,
- * every leaderboard, tracker and event participant list, and /admin's list of flags.
- */
-export function refreshAfterBotFlag(qc: QueryClient, tag: string | null, username: string) {
-  return Promise.all([
-    tag ? qc.invalidateQueries({ queryKey: rosterQueryKey(tag) }) : null,
-    tag ? qc.invalidateQueries({ queryKey: rosterHealthQueryKey(tag) }) : null,
-    qc.invalidateQueries({ queryKey: racerInfoQueryKey(username) }),
-    ...LEADERBOARD_QUERY_ROOTS.map((root) => qc.invalidateQueries({ queryKey: [root] })),
-    qc.invalidateQueries({
-      predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].endsWith(PARTICIPANTS_KEY_SUFFIX),
-    }),
-    qc.invalidateQueries({ queryKey: BOT_FLAGS_QUERY_KEY }),
-  ]);
-}
 
 /** The toggle's accessible name in a list of racers: what pressing it will do. */
 export function botToggleLabel(username: string, bot: boolean): string {

@@ -2,9 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from './query-client';
-import { ME_QUERY_KEY } from './session';
-import { SITE_QUERY_KEY } from './site';
 import { connectLiveUpdates, isPublicQuery, parseVersion, reconnectDelay, type LiveSource } from './live-updates';
+import { keys } from '../api/keys';
 
 /** An EventSource stand-in: the test plays the server's events and errors. */
 class FakeSource implements LiveSource {
@@ -44,10 +43,10 @@ beforeEach(() => {
   vi.useFakeTimers();
   FakeSource.all = [];
   client = createQueryClient();
-  client.setQueryData(SITE_QUERY_KEY, SITE);
+  client.setQueryData(keys.site, SITE);
   client.setQueryData(BOARD, []);
   client.setQueryData(STAFF, []);
-  client.setQueryData(ME_QUERY_KEY, { logged_in: false });
+  client.setQueryData(keys.me, { logged_in: false });
   // Fresh for far longer than any test: only an invalidation makes them stale.
   client.setDefaultOptions({ queries: { staleTime: Infinity } });
   stop = connectLiveUpdates(client, {
@@ -85,8 +84,8 @@ describe('pure rules', () => {
     expect(isPublicQuery(['site'])).toBe(true);
     expect(isPublicQuery(BOARD)).toBe(true);
     expect(isPublicQuery(STAFF)).toBe(false);
-    expect(isPublicQuery(['my-team-tag'])).toBe(false);
-    expect(isPublicQuery(ME_QUERY_KEY)).toBe(false);
+    expect(isPublicQuery(['staff', 'my-team-tag'])).toBe(false);
+    expect(isPublicQuery(keys.me)).toBe(false);
   });
 });
 
@@ -95,14 +94,14 @@ describe('the live stream', () => {
     expect(FakeSource.all.map((s) => s.url)).toEqual(['/api/live']);
     const s = FakeSource.all[0];
     s.version(4);
-    expect(isStale(SITE_QUERY_KEY)).toBe(false);
+    expect(isStale(keys.site)).toBe(false);
     s.version(4);
     expect(isStale(BOARD)).toBe(false);
     s.version(5);
-    expect(isStale(SITE_QUERY_KEY)).toBe(true);
+    expect(isStale(keys.site)).toBe(true);
     expect(isStale(BOARD)).toBe(true);
     expect(isStale(STAFF)).toBe(false);
-    expect(isStale(ME_QUERY_KEY)).toBe(false);
+    expect(isStale(keys.me)).toBe(false);
   });
 
   it('reconnects with backoff after an error, and a version missed meanwhile still refreshes', () => {

@@ -10,8 +10,8 @@
 import { onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { LIVE_PATH, LIVE_VERSION_EVENT, type LiveVersion } from '../../contract/live-events';
 import { isSessionData } from './session-end';
-import { ME_QUERY_KEY } from './session';
-import { siteQueryOptions } from './site';
+import { keys } from '../api/keys';
+import { siteQueryOptions } from '../api/session';
 
 /** The part of EventSource used here (a stand-in in unit tests). */
 export interface LiveSource {
@@ -49,7 +49,7 @@ export function parseVersion(data: unknown): number | null {
 
 /** What a data change may alter: everything but staff data and the login state. */
 export function isPublicQuery(queryKey: QueryKey): boolean {
-  return !isSessionData(queryKey) && queryKey[0] !== ME_QUERY_KEY[0];
+  return !isSessionData(queryKey) && queryKey[0] !== keys.me[0];
 }
 
 export function invalidatePublicQueries(queryClient: QueryClient): Promise<void> {

@@ -6,10 +6,11 @@ import {
   type PersistedClient,
   type Persister,
 } from '@tanstack/react-query-persist-client';
-import { ApiError } from './api';
+import { ApiError } from '../api/client';
 import { createQueryClient, persistOptions, PERSIST_MAX_AGE } from './query-client';
-import { LOGGED_OUT, ME_QUERY_KEY } from './session';
 import { clearSessionData } from './session-end';
+import { LOGGED_OUT } from '../api/session';
+import { keys } from '../api/keys';
 
 afterEach(() => vi.useRealTimers());
 
@@ -78,28 +79,28 @@ describe('what the persisted cache keeps', () => {
 
   it('keeps staff data while logged in, and drops it once the session has ended', async () => {
     const client = createQueryClient();
-    client.setQueryData(ME_QUERY_KEY, ADMIN_ME);
+    client.setQueryData(keys.me, ADMIN_ME);
     client.setQueryData(USERS, [{ username: 'admin' }]);
-    client.setQueryData(['my-team-tag'], { tag: 'TEAM1' });
+    client.setQueryData(['staff', 'my-team-tag'], { tag: 'TEAM1' });
     client.setQueryData(ROSTER, []);
     expect(await persistedKeys(client)).toEqual(
       [
-        JSON.stringify(ME_QUERY_KEY),
-        JSON.stringify(['my-team-tag']),
+        JSON.stringify(keys.me),
+        JSON.stringify(['staff', 'my-team-tag']),
         JSON.stringify(ROSTER),
         JSON.stringify(USERS),
       ].sort(),
     );
 
     // Logged out but the staff queries somehow still in memory: they are not written.
-    client.setQueryData(ME_QUERY_KEY, LOGGED_OUT);
-    expect(await persistedKeys(client)).toEqual([JSON.stringify(ME_QUERY_KEY), JSON.stringify(ROSTER)].sort());
+    client.setQueryData(keys.me, LOGGED_OUT);
+    expect(await persistedKeys(client)).toEqual([JSON.stringify(keys.me), JSON.stringify(ROSTER)].sort());
 
-    client.setQueryData(ME_QUERY_KEY, ADMIN_ME);
+    client.setQueryData(keys.me, ADMIN_ME);
     clearSessionData(client);
     expect(client.getQueryData(USERS)).toBeUndefined();
-    expect(client.getQueryData(ME_QUERY_KEY)).toEqual(LOGGED_OUT);
-    expect(await persistedKeys(client)).toEqual([JSON.stringify(ME_QUERY_KEY), JSON.stringify(ROSTER)].sort());
+    expect(client.getQueryData(keys.me)).toEqual(LOGGED_OUT);
+    expect(await persistedKeys(client)).toEqual([JSON.stringify(keys.me), JSON.stringify(ROSTER)].sort());
   });
 
   it('keeps queries in memory at least as long as on disk', () => {

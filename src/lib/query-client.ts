@@ -6,7 +6,7 @@ import { QueryClient, type Query } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
-import { shouldRetry } from './api';
+import { shouldRetry } from '../api/client';
 import { isLoggedIn, isSessionData } from './session-end';
 
 /** How long the persisted cache is kept; gcTime must be at least this for queries to survive. */

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onlineManager } from '@tanstack/react-query';
-import { apiGet } from './api';
+import { apiGet } from '../api/client';
 import { createQueryClient } from './query-client';
-import { LOGGED_OUT, ME_QUERY_KEY, meQueryOptions } from './session';
 import { endSession, watchSession } from './session-end';
+import { LOGGED_OUT, meQueryOptions } from '../api/session';
+import { keys } from '../api/keys';
 
 const ADMIN_ME = { logged_in: true, username: 'admin', role: 'admin' };
 const USERS = ['staff', 'users'];
@@ -18,9 +19,9 @@ afterEach(() => {
 
 function loggedInClient() {
   const client = createQueryClient();
-  client.setQueryData(ME_QUERY_KEY, ADMIN_ME);
+  client.setQueryData(keys.me, ADMIN_ME);
   client.setQueryData(USERS, [{ username: 'admin' }]);
-  client.setQueryData(['my-team-tag'], { tag: 'TEAM1' });
+  client.setQueryData(['staff', 'my-team-tag'], { tag: 'TEAM1' });
   client.setQueryData(ROSTER, [{ Username: 'a' }]);
   stops.push(watchSession(client));
   return client;
@@ -39,8 +40,8 @@ describe('the end of a staff session clears staff data', () => {
     stubFetch(401, { error: 'Login required' });
     await expect(apiGet('/api/admin/audit-log')).rejects.toMatchObject({ status: 401 });
     expect(client.getQueryData(USERS)).toBeUndefined();
-    expect(client.getQueryData(['my-team-tag'])).toBeUndefined();
-    expect(client.getQueryData(ME_QUERY_KEY)).toEqual(LOGGED_OUT);
+    expect(client.getQueryData(['staff', 'my-team-tag'])).toBeUndefined();
+    expect(client.getQueryData(keys.me)).toEqual(LOGGED_OUT);
     expect(client.getQueryData(ROSTER)).toEqual([{ Username: 'a' }]);
   });
 
@@ -61,10 +62,10 @@ describe('the end of a staff session clears staff data', () => {
   it('when another tab logs out', async () => {
     const other = loggedInClient();
     const here = createQueryClient();
-    here.setQueryData(ME_QUERY_KEY, ADMIN_ME);
+    here.setQueryData(keys.me, ADMIN_ME);
     endSession(here);
     await vi.waitFor(() => expect(other.getQueryData(USERS)).toBeUndefined());
-    expect(other.getQueryData(ME_QUERY_KEY)).toEqual(LOGGED_OUT);
+    expect(other.getQueryData(keys.me)).toEqual(LOGGED_OUT);
   });
 });
 
@@ -76,7 +77,7 @@ describe('the login state offline', () => {
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
     await client.fetchQuery({ ...meQueryOptions(), staleTime: 0, retry: false }).catch(() => undefined);
-    expect(client.getQueryData(ME_QUERY_KEY)).toEqual(ADMIN_ME);
+    expect(client.getQueryData(keys.me)).toEqual(ADMIN_ME);
     expect(client.getQueryData(USERS)).toEqual([{ username: 'admin' }]);
   });
 
@@ -84,6 +85,6 @@ describe('the login state offline', () => {
     const client = loggedInClient();
     stubFetch(500, { error: 'boom' });
     await client.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
-    expect(client.getQueryData(ME_QUERY_KEY)).toEqual(LOGGED_OUT);
+    expect(client.getQueryData(keys.me)).toEqual(LOGGED_OUT);
   });
 });

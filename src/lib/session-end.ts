@@ -1,24 +1,24 @@
 /**
- * Staff data (every `['staff', …]` query and the teamadmin's `my-team-tag`) leaves the query cache,
+ * Staff data (every `['staff', …]` query, the teamadmin's team too) leaves the query cache,
  * and so the persisted copy in IndexedDB, whenever the session ends: Logout, a 401 from any call
  * (an expired session), /api/me answering logged out, or a logout in another tab of this browser.
  */
 import type { MeResponse } from '../../contract/auth';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { onUnauthorized } from './api';
-import { LOGGED_OUT, ME_QUERY_KEY } from './session';
+import { onUnauthorized } from '../api/client';
+import { LOGGED_OUT } from '../api/session';
+import { keys } from '../api/keys';
 
-const SESSION_ROOTS: readonly unknown[] = ['staff', 'my-team-tag'];
 const CHANNEL_NAME = 'nt-team-stats:session';
 
 /** Whether a query holds data only a logged-in staff member may keep. */
 export function isSessionData(queryKey: QueryKey): boolean {
-  return SESSION_ROOTS.includes(queryKey[0]);
+  return queryKey[0] === keys.staff[0];
 }
 
 /** Whether the cached login state says someone is logged in. */
 export function isLoggedIn(queryClient: QueryClient): boolean {
-  return queryClient.getQueryData<MeResponse>(ME_QUERY_KEY)?.logged_in === true;
+  return queryClient.getQueryData<MeResponse>(keys.me)?.logged_in === true;
 }
 
 function hasSessionData(queryClient: QueryClient): boolean {
@@ -28,7 +28,7 @@ function hasSessionData(queryClient: QueryClient): boolean {
 /** Drops the staff data and marks this tab logged out. */
 export function clearSessionData(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (q) => isSessionData(q.queryKey) });
-  if (isLoggedIn(queryClient)) queryClient.setQueryData(ME_QUERY_KEY, LOGGED_OUT);
+  if (isLoggedIn(queryClient)) queryClient.setQueryData(keys.me, LOGGED_OUT);
 }
 
 function openChannel(): BroadcastChannel | null {
@@ -47,10 +47,10 @@ export function endSession(queryClient: QueryClient): void {
 export function watchSession(queryClient: QueryClient): () => void {
   const stopUnauthorized = onUnauthorized(() => {
     endSession(queryClient);
-    void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: keys.me });
   });
   const stopCache = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.query.queryKey[0] !== ME_QUERY_KEY[0]) return;
+    if (event.type !== 'updated' || event.query.queryKey[0] !== keys.me[0]) return;
     const me = event.query.state.data as MeResponse | undefined;
     if (me && !me.logged_in && hasSessionData(queryClient)) clearSessionData(queryClient);
   });
@@ -58,7 +58,7 @@ export function watchSession(queryClient: QueryClient): () => void {
   if (channel) {
     channel.onmessage = () => {
       clearSessionData(queryClient);
-      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: keys.me });
     };
   }
   return () => {

@@ -8,9 +8,8 @@ import { TopNav } from '../features/app-shell/top-nav';
 import { UpdatePrompt } from '../features/app-shell/update-prompt';
 import { AccountMenu } from '../features/auth/account-menu';
 import { topTabFromPath } from '../lib/nav-paths';
-import { meQueryOptions } from '../lib/session';
-import { siteQueryOptions } from '../lib/site';
 import { setStored } from '../lib/storage';
+import { meQueryOptions, siteQueryOptions } from '../api/session';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   beforeLoad: ({ context }) => {

@@ -2,11 +2,12 @@
  * /leaderboards (the home screen): team and individual boards. The view, period and its day,
  * week, month or From/To live in the address (view, period, date, from, to), next to the kept tag.
  */
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { PERIODS } from '../../rules/periods';
 import { LeaderboardsPage } from '../features/leaderboards/leaderboards-page';
 import { GROUP_BYS, type LeaderboardSearch } from '../features/leaderboards/leaderboard-selection';
+import { preloadBoards, shownSearch } from '../features/leaderboards/leaderboard-route';
 import { tagParam } from '../lib/search';
 
 const dayParam = z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined);
@@ -22,6 +23,12 @@ const leaderboardSearchSchema = z.object({
 
 export const Route = createFileRoute('/leaderboards')({
   validateSearch: leaderboardSearchSchema,
+  beforeLoad: ({ context, search }) => {
+    const shown = shownSearch(context.queryClient, search, new Date());
+    if (shown) throw redirect({ to: '/leaderboards', search: shown, replace: true });
+  },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => preloadBoards(context.queryClient, deps, new Date()),
   component: LeaderboardsRoute,
 });
 

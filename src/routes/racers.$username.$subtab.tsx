@@ -4,8 +4,8 @@
  */
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { RacerInspector } from '../features/racers/racer-inspector';
-import { prefetchRacer } from '../features/racers/racer-queries';
 import { RACER_SUBTABS, racerPageSearchSchema, type RacerSubtab } from '../lib/search';
+import { preloadRacer } from '../api/racers';
 
 const isSubtab = (s: string): s is RacerSubtab => (RACER_SUBTABS as readonly string[]).includes(s);
 
@@ -21,7 +21,7 @@ export const Route = createFileRoute('/racers/$username/$subtab')({
       });
     }
   },
-  loader: ({ context, params }) => prefetchRacer(context.queryClient, params.username),
+  loader: ({ context, params }) => preloadRacer(context.queryClient, params.username, params.subtab),
   component: RacerSubtabRoute,
 });
 

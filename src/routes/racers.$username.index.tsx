@@ -1,12 +1,12 @@
 /** Racer inspector for one racer (/racers/{username}): the Batch Inspector tab. */
 import { createFileRoute } from '@tanstack/react-router';
 import { RacerInspector } from '../features/racers/racer-inspector';
-import { prefetchRacer } from '../features/racers/racer-queries';
 import { racerPageSearchSchema } from '../lib/search';
+import { preloadRacer } from '../api/racers';
 
 export const Route = createFileRoute('/racers/$username/')({
   validateSearch: racerPageSearchSchema,
-  loader: ({ context, params }) => prefetchRacer(context.queryClient, params.username),
+  loader: ({ context, params }) => preloadRacer(context.queryClient, params.username),
   component: RacerRoute,
 });
 

@@ -1,11 +1,10 @@
 /** "This is me" (/racers/find-me): search the racers and pick yourself. */
 import { createFileRoute } from '@tanstack/react-router';
+import { preload } from '../api/preload';
+import { membersQueryOptions } from '../api/racers';
 import { FindMePage } from '../features/me/find-me-page';
-import { membersQueryOptions } from '../lib/members';
 
 export const Route = createFileRoute('/racers/find-me')({
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(membersQueryOptions());
-  },
+  loader: ({ context }) => preload(context.queryClient, membersQueryOptions()),
   component: FindMePage,
 });

@@ -4,8 +4,8 @@
  */
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { RacerInspector } from '../features/racers/racer-inspector';
-import { prefetchRacer } from '../features/racers/racer-queries';
 import { racerSearchSchema } from '../lib/search';
+import { preloadRacer } from '../api/racers';
 
 export const Route = createFileRoute('/racers/')({
   validateSearch: racerSearchSchema,
@@ -19,7 +19,7 @@ export const Route = createFileRoute('/racers/')({
       });
     }
   },
-  loader: ({ context }) => prefetchRacer(context.queryClient, undefined),
+  loader: ({ context }) => preloadRacer(context.queryClient, undefined),
   component: RacersIndex,
 });
 

@@ -4,8 +4,8 @@
  * names the racer) it shows that text ("Flag as bot" / "Unflag as bot"). Tinted while the racer is
  * flagged; a title says why it is disabled.
  */
-import { botToggleLabel } from '../lib/bot-flag';
 import { RobotIcon } from './icons';
+import { botToggleLabel } from '../lib/bot-flag';
 
 export interface BotFlagButtonProps {
   username: string;

@@ -82,6 +82,8 @@ export function DataTable<Row>({
       ref={wrapRef}
       className="table-wrap"
       style={maxHeight ? { maxHeight } : undefined}
+      // A scrollable region needs to be focusable so keyboard users can scroll it (axe: scrollable-region-focusable).
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       role="region"
       aria-label={caption ?? 'Table'}

@@ -1,6 +1,8 @@
 /**
  * Modal dialog on the native <dialog> element: focus is kept inside while open and returned to
- * the opener on close, Escape and the × button close it. Stacking layer 1000 (spec §9).
+ * the opener on close, Escape, the × button and a click on the backdrop close it. On open, focus
+ * goes to the field marked `data-autofocus`, else to the dialog's first control. Stacking layer
+ * 1000 (spec §9).
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
@@ -23,6 +25,7 @@ export function Dialog({ open, title, onClose, children, footer }: DialogProps) 
     if (open && !el.open) {
       opener.current = document.activeElement;
       el.showModal();
+      el.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && el.open) {
       el.close();
       if (opener.current instanceof HTMLElement) opener.current.focus();
@@ -30,6 +33,8 @@ export function Dialog({ open, title, onClose, children, footer }: DialogProps) 
   }, [open]);
 
   return (
+    // Escape (the cancel event) is the keyboard's way to close; a click on the backdrop is the pointer's.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       className="dialog"

@@ -74,6 +74,8 @@ export function RacerSearchBox<R extends SearchableRacer & { TeamTag: string | n
       />
       <ul id={`${id}-list`} role="listbox" aria-label="Matching racers" className="racer-search-list" hidden={!open}>
         {matches.map((r, i) => (
+          // The keyboard chooses from the input (arrows and Enter over aria-activedescendant), as a combobox does.
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
           <li
             key={r.Username}
             id={optionId(i)}

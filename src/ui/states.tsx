@@ -1,6 +1,7 @@
 /** The loading, error, empty and offline states every screen shows. */
 import { formatAge, formatCT } from '../lib/format';
 import { useOnline } from '../lib/online';
+import { useMinuteClock } from '../lib/use-minute-clock';
 
 /**
  * A spinner while online. Offline a query waits for the connection instead of loading, so a screen
@@ -38,10 +39,11 @@ export function Empty({ text }: { text: string }) {
 /** "Offline, data from <time> (<age>)" for a query's dataUpdatedAt; shows nothing while online. */
 export function OfflineNote({ updatedAt }: { updatedAt: number | undefined }) {
   const online = useOnline();
+  const now = useMinuteClock();
   if (online || !updatedAt) return null;
   return (
     <p className="offline-note" role="status">
-      Offline, data from {formatCT(updatedAt)} ({formatAge(updatedAt, Date.now())})
+      Offline, data from {formatCT(updatedAt)} ({formatAge(updatedAt, now.getTime())})
     </p>
   );
 }

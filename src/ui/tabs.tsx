@@ -30,7 +30,7 @@ export function tabId(panelId: string, key: string): string {
 
 export function Tabs({ items, active, onSelect, label, variant = 'primary', panelId }: TabsProps) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
     const i = items.findIndex((t) => t.key === active);
     let next = -1;
     if (e.key === 'ArrowRight') next = (i + 1) % items.length;
@@ -43,7 +43,7 @@ export function Tabs({ items, active, onSelect, label, variant = 'primary', pane
     refs.current[next]?.focus();
   };
   return (
-    <div className={`tabs tabs-${variant}`} role="tablist" aria-label={label} onKeyDown={onKeyDown}>
+    <div className={`tabs tabs-${variant}`} role="tablist" aria-label={label}>
       {items.map((t, i) => {
         const selected = t.key === active;
         return (
@@ -58,6 +58,7 @@ export function Tabs({ items, active, onSelect, label, variant = 'primary', pane
             aria-controls={panelId}
             aria-selected={selected}
             tabIndex={selected ? 0 : -1}
+            onKeyDown={onKeyDown}
             className={`tab${selected ? ' active' : ''}`}
             onClick={() => onSelect(t.key)}
           >

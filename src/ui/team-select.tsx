@@ -1,7 +1,7 @@
 /** The team dropdown: "Select a team" plus every tracked tag from GET /api/team-tags. */
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { teamTagsQueryOptions } from '../lib/team-tags';
+import { teamTagsQueryOptions } from '../api/teams';
 
 export interface TeamSelectProps {
   /** The selected tag, or undefined for none. */

@@ -5,7 +5,7 @@
  * assistive technology): say what it shows and its main numbers. Import this file lazily from chart screens: uPlot stays out of
  * the main bundle.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
@@ -25,22 +25,21 @@ export interface UplotChartProps {
 export function UplotChart({ options, data, height, label, className, onCreate }: UplotChartProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<uPlot | null>(null);
-  const dataRef = useRef(data);
-  dataRef.current = data;
-  const onCreateRef = useRef(onCreate);
-  onCreateRef.current = onCreate;
-  const labelRef = useRef(label);
-  labelRef.current = label;
+  // The latest props for a re-created chart, kept after each render (before the effects below run).
+  const latest = useRef({ data, label, onCreate });
+  useLayoutEffect(() => {
+    latest.current = { data, label, onCreate };
+  });
 
   useEffect(() => {
     const box = boxRef.current;
     if (!box) return;
     const width = Math.max(box.clientWidth, 200);
-    const chart = new uPlot({ ...options, width, height }, dataRef.current, box);
+    const chart = new uPlot({ ...options, width, height }, latest.current.data, box);
     chartRef.current = chart;
     chart.ctx.canvas.setAttribute('role', 'img');
-    chart.ctx.canvas.setAttribute('aria-label', labelRef.current);
-    onCreateRef.current?.(chart);
+    chart.ctx.canvas.setAttribute('aria-label', latest.current.label);
+    latest.current.onCreate?.(chart);
     const ro = new ResizeObserver(() => {
       const w = Math.max(box.clientWidth, 200);
       if (w !== chart.width) chart.setSize({ width: w, height });

@@ -12,7 +12,7 @@ export interface Screen {
   ready: (page: Page) => Locator;
   /** Whether the screen carries its own "Offline, data from" note (the banner is on every screen). */
   note: boolean;
-  /** How the queries it saves begin: a key's first part, or a longer start of its hash. */
+  /** How the queries it saves begin: a key's first part, or a longer start of its hash (src/api/keys.ts). */
   saves: string[];
 }
 
@@ -29,98 +29,103 @@ export function screensFor(tag: string, racer: string, eventId: number): Screen[
       path: '/leaderboards?view=teams&period=24hour',
       ready: (p) => rows(p, '.lb-card'),
       note: true,
-      saves: ['team-leaderboard",{"previous":false,"rolling":"24hour"'],
+      saves: ['leaderboards","team",{"previous":false,"rolling":"24hour"'],
     },
     {
       name: 'leaderboard 7 day',
       path: '/leaderboards?view=individuals&period=7day',
       ready: (p) => rows(p, '.lb-card'),
       note: true,
-      saves: ['individual-leaderboard",{"previous":false,"rolling":"7day"'],
+      saves: ['leaderboards","individual",{"previous":false,"rolling":"7day"'],
     },
     {
       name: 'leaderboard of a day',
       path: '/leaderboards?view=teams&period=daily',
       ready: (p) => rows(p, '.lb-card'),
       note: true,
-      saves: ['team-leaderboard",{"end_time"'],
+      saves: ['leaderboards","team",{"end_time"'],
     },
     {
       name: 'roster',
       path: `/roster?tag=${tag}`,
       ready: (p) => rows(p, '.roster-card'),
       note: true,
-      saves: ['current-display-names', 'team-info', 'team-tags'],
+      saves: [`teams","${tag}","roster`, `teams","${tag}","info`, 'team-tags'],
     },
     {
       name: 'events',
       path: `/events?tag=${tag}`,
       ready: (p) => rows(p, '.events-page'),
       note: true,
-      saves: ['team-events'],
+      saves: [`teams","${tag}","events`],
     },
     {
       name: 'event viewer',
       path: `/eventviewer?tag=${tag}&event=${eventId}`,
       ready: (p) => rows(p, '.event-results'),
       note: true,
-      saves: ['event-participants'],
+      saves: [`events",${eventId},"participants`],
     },
     {
       name: 'activity',
       path: `/activity?tag=${tag}`,
       ready: (p) => p.locator('.stat-card').first(),
       note: true,
-      saves: ['team-stats', 'hourly-races', 'daily-races', 'weekly-races'],
+      saves: [
+        `teams","${tag}","stats`,
+        `teams","${tag}","races","hourly`,
+        `teams","${tag}","races","daily`,
+        `teams","${tag}","races","weekly`,
+      ],
     },
     {
       name: 'trackers',
       path: `/trackers/${tag}`,
       ready: (p) => p.locator('.trackers-card table tbody tr, .trackers-card .state-empty').first(),
       note: true,
-      saves: ['daily-participants'],
+      saves: [`teams","${tag}","participants","daily`],
     },
     {
       name: 'health',
       path: `/health?tag=${tag}`,
       ready: (p) => rows(p, '.membership-log-card'),
       note: true,
-      saves: ['roster-health', 'membership-log'],
+      saves: [`teams","${tag}","health`, `teams","${tag}","membership-log`],
     },
     {
       name: 'racer batches',
       path: `/racers/${racer}/batch`,
       ready: (p) => p.getByTestId('batch-count'),
       note: true,
-      saves: ['racer-info', 'racer-batches'],
+      saves: [`racers","${racer}","info`, `racers","${racer}","batches`],
     },
     {
       name: 'racer daily',
       path: `/racers/${racer}/daily`,
       ready: (p) => p.getByTestId('period-chart'),
       note: true,
-      saves: ['racer-info', 'racer-batches'],
+      saves: [`racers","${racer}","info`, `racers","${racer}","batches`],
     },
     {
       name: 'racer weekly',
       path: `/racers/${racer}/weekly`,
       ready: (p) => p.getByTestId('period-chart'),
       note: true,
-      saves: ['racer-info', 'racer-batches'],
+      saves: [`racers","${racer}","info`, `racers","${racer}","batches`],
     },
     {
       name: 'racer bests',
       path: `/racers/${racer}/bests`,
       ready: (p) => p.getByTestId('lifetime-summary'),
       note: true,
-      saves: ['racer-info', 'racer-bests'],
+      saves: [`racers","${racer}","info`, `racers","${racer}","bests`],
     },
     {
       name: 'racer compare',
       path: `/racers/compare?a=${racer}&b=${racer}&from=${COMPARE_FROM}&to=${COMPARE_TO}`,
       ready: (p) => rows(p, '.compare-page .racer-panel'),
       note: true,
-      saves: ['racer-compare'],
+      saves: ['compare'],
     },
     { name: 'about', path: '/about', ready: (p) => p.getByRole('heading', { level: 1 }), note: false, saves: ['site'] },
   ];

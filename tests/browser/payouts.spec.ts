@@ -54,7 +54,7 @@ test('the Payouts tab shows its saved list offline', async ({ page, context }) =
   });
   await openPayouts(page, tag, event.EventID);
   await expect
-    .poll(async () => (await persistedQueries(page)).some((h) => h.startsWith('["event-payouts"')))
+    .poll(async () => (await persistedQueries(page)).some((h) => /^\["events",\d+,"payouts"\]$/.test(h)))
     .toBe(true);
   await context.setOffline(true);
   await openPayouts(page, tag, event.EventID);

@@ -1,9 +1,9 @@
 /** The About page (spec §1): what the site does and for whom, its features, and where to ask. */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { siteQueryOptions } from '../../lib/site';
 import { ExternalIcon } from '../../ui/icons';
 import { FEATURES } from './features';
+import { siteQueryOptions } from '../../api/session';
 
 export function AboutPage() {
   const { data: site } = useQuery(siteQueryOptions());

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { format } from 'date-fns';
 import { zoneLabel } from '../../lib/format';
-import { useSiteTimezone } from '../../lib/site';
 import { Card } from '../../ui/card';
 import { ErrorBox, Loading } from '../../ui/states';
-import { hourlyRacesQueryOptions, periodRacesQueryOptions, type RacesPeriod } from './activity-queries';
+import { useSiteTimezone } from '../../lib/site';
+import { type RacesPeriod, hourlyRacesQueryOptions, periodRacesQueryOptions } from '../../api/teams';
 
 const HourlyChart = lazy(() => import('./hourly-chart'));
 const PeriodChart = lazy(() => import('./period-chart'));

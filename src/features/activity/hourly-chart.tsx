@@ -10,6 +10,7 @@ import { formatInt, zoneLabel } from '../../lib/format';
 import { UplotChart } from '../../ui/uplot-chart';
 import { buildHourlyStack, cumulativeStack, hourBucketsFor, HOURS_SHOWN, LEGEND_LIMIT } from './hourly-stack';
 import { OTHERS_COLOUR, paletteColour } from './palette';
+import { useMinuteClock } from '../../lib/use-minute-clock';
 
 const bars = uPlot.paths.bars!({ size: [0.82, 48], gap: 1 });
 
@@ -29,10 +30,11 @@ function hourlySummary(totals: number[], hourLabel: (i: number) => string): stri
 export default function HourlyChart({ rows, tz }: HourlyChartProps) {
   const [expanded, setExpanded] = useState(false);
   const [hover, setHover] = useState<number | null>(null);
+  const now = useMinuteClock();
   const stack = useMemo(() => {
-    const hours = hourBucketsFor(rows, Date.now(), HOURS_SHOWN);
+    const hours = hourBucketsFor(rows, now.getTime(), HOURS_SHOWN);
     return buildHourlyStack(rows, hours, expanded ? null : LEGEND_LIMIT);
-  }, [rows, expanded]);
+  }, [rows, expanded, now]);
   const colours = useMemo(
     () => stack.series.map((s, i) => (s.username === null ? OTHERS_COLOUR : paletteColour(i))),
     [stack],

@@ -4,7 +4,7 @@ import type { TopRacer } from '../../../contract/activity';
 import { formatAccuracy, formatInt, formatWpm, MISSING } from '../../lib/format';
 import { StatCard, StatGrid } from '../../ui/stat-card';
 import { ErrorBox, Loading, OfflineNote } from '../../ui/states';
-import { teamStatsQueryOptions } from './activity-queries';
+import { teamStatsQueryOptions } from '../../api/teams';
 
 function top(r: TopRacer | null) {
   return r

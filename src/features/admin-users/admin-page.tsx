@@ -4,7 +4,6 @@
  */
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { meQueryOptions } from '../../lib/session';
 import { Loading } from '../../ui/states';
 import { TabPanel, tabId, Tabs } from '../../ui/tabs';
 import { AuditLogPanel } from './audit-log-panel';
@@ -12,6 +11,7 @@ import { BotFlagsPanel } from './bot-flags-panel';
 import { TrackedTeamsPanel } from './tracked-teams-panel';
 import { UsersPanel } from './users-panel';
 import './admin.css';
+import { meQueryOptions } from '../../api/session';
 
 const VIEWS = [
   { key: 'users', label: 'Users' },

@@ -3,9 +3,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditEntry } from '../../../contract/staff';
 import { DataTable, type Column } from '../../ui/data-table';
 import { ErrorBox, Loading } from '../../ui/states';
-import { auditLogQueryOptions } from './admin-queries';
 import { auditText } from './audit-text';
 import { localDateTime } from './local-time';
+import { auditLogQueryOptions } from '../../api/staff';
 
 const columns: Column<AuditEntry>[] = [
   { key: 'at', header: 'When', className: 'cell-shrink', identity: true, render: (e) => localDateTime(e.at) },

@@ -10,9 +10,10 @@ import { useOnline } from '../../lib/online';
 import { DataTable, type Column } from '../../ui/data-table';
 import { DisabledReason } from '../../ui/disabled-reason';
 import { ErrorBox, Loading } from '../../ui/states';
-import { allUsernamesQueryOptions, botFlagsQueryOptions, setBotFlag } from './admin-queries';
-import { errorText } from './error-text';
+import { errorText } from '../../api/error-text';
 import { localDateTime } from './local-time';
+import { allUsernamesQueryOptions } from '../../api/racers';
+import { botFlagsQueryOptions, putBotFlag } from '../../api/staff';
 
 export function BotFlagsPanel() {
   const qc = useQueryClient();
@@ -25,7 +26,7 @@ export function BotFlagsPanel() {
   const offline = online ? undefined : 'Needs a connection';
 
   const flag = useMutation({
-    mutationFn: (v: { username: string; bot: boolean }) => setBotFlag(v.username, v.bot),
+    mutationFn: (v: { username: string; bot: boolean }) => putBotFlag(v.username, v.bot),
     onSuccess: (_res, v) => {
       setError(null);
       if (v.bot) setUsername('');

@@ -2,6 +2,7 @@
  * Tracked teams: add a team tag to poll, stop or resume polling one. The collector reads the list at
  * its next poll, so no configuration change or restart is needed. History of a stopped team stays.
  */
+import { keys } from '../../api/keys';
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -10,9 +11,9 @@ import { useOnline } from '../../lib/online';
 import { DataTable, type Column } from '../../ui/data-table';
 import { DisabledReason } from '../../ui/disabled-reason';
 import { ErrorBox, Loading } from '../../ui/states';
-import { trackTeam, trackedTeamsQueryOptions, untrackTeam } from './admin-queries';
-import { errorText } from './error-text';
+import { errorText } from '../../api/error-text';
 import { localDateTime } from './local-time';
+import { trackTeam, trackedTeamsQueryOptions, untrackTeam } from '../../api/staff';
 
 export function TrackedTeamsPanel() {
   const qc = useQueryClient();
@@ -27,8 +28,8 @@ export function TrackedTeamsPanel() {
     onSuccess: (_res, v) => {
       setError(null);
       if (v.track) setTag('');
-      void qc.invalidateQueries({ queryKey: ['staff', 'tracked-teams'] });
-      void qc.invalidateQueries({ queryKey: ['team-tags'] });
+      void qc.invalidateQueries({ queryKey: keys.trackedTeams });
+      void qc.invalidateQueries({ queryKey: keys.teamTags });
     },
     onError: (err) => setError(errorText(err, 'Failed to update tracked teams')),
   });

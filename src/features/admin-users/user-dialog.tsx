@@ -10,10 +10,8 @@ import type { Role } from '../../../contract/common';
 import { MIN_PASSWORD_LENGTH } from '../../../contract/password-rules';
 import type { UserRow } from '../../../contract/users';
 import { useOnline } from '../../lib/online';
-import { teamTagsQueryOptions } from '../../lib/team-tags';
 import { Dialog } from '../../ui/dialog';
-import { createUser, membersQueryOptions, updateUser } from './admin-queries';
-import { errorText } from './error-text';
+import { errorText } from '../../api/error-text';
 import {
   FAILURE_TEXT,
   createBody,
@@ -25,6 +23,9 @@ import {
   type UserFormValues,
 } from './user-form';
 import { FormFooter } from '../../ui/form-footer';
+import { teamTagsQueryOptions } from '../../api/teams';
+import { createUser, updateUser } from '../../api/staff';
+import { membersQueryOptions } from '../../api/racers';
 
 const TITLES = { add: 'Add User', edit: 'Edit User', password: 'Change Password' } as const;
 const SUBMIT = { add: 'Add', edit: 'Save', password: 'Change Password' } as const;
@@ -83,7 +84,7 @@ function UserForm({ mode, user, onClose, onSaved }: UserDialogProps & { mode: Ex
             value={v.username}
             onChange={(e) => set('username', e.target.value)}
             maxLength={100}
-            autoFocus
+            data-autofocus
           />
         </div>
       )}
@@ -96,7 +97,7 @@ function UserForm({ mode, user, onClose, onSaved }: UserDialogProps & { mode: Ex
             autoComplete="new-password"
             value={v.password}
             onChange={(e) => set('password', e.target.value)}
-            autoFocus={mode === 'password'}
+            data-autofocus={mode === 'password' ? true : undefined}
             aria-describedby="user-password-hint"
           />
           <span id="user-password-hint" className="field-hint">

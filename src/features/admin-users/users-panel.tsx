@@ -3,22 +3,23 @@
  * racer page when it is a known racer, Team, Created, Last Login, and edit / change password /
  * delete actions). Deleting asks "Delete user {username}?".
  */
+import { keys } from '../../api/keys';
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { UserRow } from '../../../contract/users';
 import { useOnline } from '../../lib/online';
-import { useMe } from '../../lib/session';
 import { EditIcon, KeyIcon, PlusIcon, TrashIcon } from '../../ui/action-icons';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable, type Column } from '../../ui/data-table';
 import { DisabledReason } from '../../ui/disabled-reason';
 import { ErrorBox, Loading } from '../../ui/states';
-import { deleteUser, usersQueryOptions } from './admin-queries';
-import { errorText } from './error-text';
+import { errorText } from '../../api/error-text';
 import { localDateTime } from './local-time';
 import { UserDialog } from './user-dialog';
 import type { UserDialogMode } from './user-form';
+import { useMe } from '../../lib/session';
+import { deleteUser, usersQueryOptions } from '../../api/staff';
 
 export function UsersPanel() {
   const qc = useQueryClient();
@@ -35,7 +36,7 @@ export function UsersPanel() {
     setSelected(u);
     setMode(m);
   };
-  const reload = () => qc.invalidateQueries({ queryKey: ['staff'] });
+  const reload = () => qc.invalidateQueries({ queryKey: keys.staff });
   const remove = useMutation({
     mutationFn: (id: number) => deleteUser(id),
     onSuccess: () => {

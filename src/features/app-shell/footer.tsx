@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatCT } from '../../lib/format';
-import { siteQueryOptions } from '../../lib/site';
+import { siteQueryOptions } from '../../api/session';
 
 export function Footer() {
   const { data: site } = useQuery(siteQueryOptions());

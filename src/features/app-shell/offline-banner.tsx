@@ -6,11 +6,12 @@ import { useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { formatAge, formatCT } from '../../lib/format';
 import { useOnline } from '../../lib/online';
-import { ME_QUERY_KEY } from '../../lib/session';
 import { OfflineIcon } from '../../ui/icons';
+import { keys } from '../../api/keys';
+import { useMinuteClock } from '../../lib/use-minute-clock';
 
 /** Login state is not data on screen. */
-const NOT_SCREEN_DATA: readonly unknown[] = [ME_QUERY_KEY[0]];
+const NOT_SCREEN_DATA: readonly unknown[] = [keys.me[0]];
 
 function oldestOnScreen(queryClient: QueryClient): number {
   let oldest = 0;
@@ -33,6 +34,7 @@ function useOldestOnScreen(): number {
 export function OfflineBanner() {
   const online = useOnline();
   const oldest = useOldestOnScreen();
+  const now = useMinuteClock();
   if (online) return null;
   return (
     <div className="banner banner-offline" role="status">
@@ -41,7 +43,7 @@ export function OfflineBanner() {
         You're offline —{' '}
         {oldest > 0 ? (
           <>
-            showing data from {formatCT(oldest)} ({formatAge(oldest, Date.now())})
+            showing data from {formatCT(oldest)} ({formatAge(oldest, now.getTime())})
           </>
         ) : (
           'no saved data yet'

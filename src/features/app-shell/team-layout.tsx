@@ -5,19 +5,19 @@
  * A tag that is not tracked gets the server's team info error (spec §8) on every team screen, in
  * place of the screen, and is never stored as the selection.
  */
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigate, useParams, useRouterState, useSearch } from '@tanstack/react-router';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../api/client';
 import { teamTabFromPath } from '../../lib/nav-paths';
 import { tagParam } from '../../lib/search';
-import { myTeamTagQueryOptions, useMe } from '../../lib/session';
 import { getStored, removeStored, setStored } from '../../lib/storage';
-import { teamInfoQueryOptions } from '../../lib/team-info';
-import { teamTagsQueryOptions } from '../../lib/team-tags';
 import { ErrorBox, Loading } from '../../ui/states';
 import { TeamSelect } from '../../ui/team-select';
 import { TeamTabs } from '../../ui/team-tabs';
+import { myTeamTagQueryOptions } from '../../api/session';
+import { useMe } from '../../lib/session';
+import { teamInfoQueryOptions, teamTagsQueryOptions } from '../../api/teams';
 
 export function TeamLayout() {
   const navigate = useNavigate();
@@ -37,7 +37,7 @@ export function TeamLayout() {
   // server's answer ("Team X is not tracked") is what every team screen shows.
   const tags = useQuery(teamTagsQueryOptions());
   const listed = !!tag && !!tags.data?.includes(tag);
-  const info = useQuery({ ...teamInfoQueryOptions(tag ?? ''), enabled: !!tag && !!tags.data && !listed, retry: false });
+  const info = useQuery({ ...teamInfoQueryOptions(tag), enabled: !!tags.data && !listed, retry: false });
   const unknownTag = !!tag && !listed && !!tags.data && info.error instanceof ApiError && info.error.status === 404;
   const checking = !!tag && !listed && !!tags.data && info.isPending;
   // Without the list (offline, nothing cached) the tag is taken as it is.
@@ -70,15 +70,17 @@ export function TeamLayout() {
     if (tag && unknownTag && getStored('selectedTag') === tag) removeStored('selectedTag');
   }, [tag, known, unknownTag]);
 
-  // No tag in the address: continue with the last selected team.
+  // No tag in the address: continue with the last selected team. A teamadmin on /teams/admin gets
+  // their own team once /api/my-team-tag has answered.
+  const selectInAddress = useEffectEvent((next: string) => selectTag(next, true));
   useEffect(() => {
     if (tag || locked) return;
     const stored = tagParam.parse(getStored('selectedTag') ?? undefined);
-    if (stored) selectTag(stored, true);
+    if (stored) selectInAddress(stored);
   }, [tag, locked]);
 
   useEffect(() => {
-    if (lockedTag && lockedTag !== tag) selectTag(lockedTag, true);
+    if (lockedTag && lockedTag !== tag) selectInAddress(lockedTag);
   }, [lockedTag, tag]);
 
   return (

@@ -9,9 +9,9 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { topTabFromPath, type TopTab } from '../../lib/nav-paths';
 import { tagParam } from '../../lib/search';
 import { useMyRacer } from '../../lib/my-racer';
-import { useMe } from '../../lib/session';
 import { getStored } from '../../lib/storage';
 import { InfoIcon, RacerIcon, ShieldIcon, TeamIcon, TrophyIcon, UserIcon } from '../../ui/icons';
+import { useMe } from '../../lib/session';
 
 export function TopNav({ account }: { account: ReactNode }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });

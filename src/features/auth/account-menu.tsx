@@ -1,11 +1,12 @@
 /** Right side of the top navigation: username and Logout when logged in, else a Login button. */
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiSend } from '../../lib/api';
+import { keys } from '../../api/keys';
+import { logout as postLogout } from '../../api/staff';
 import { useOnline } from '../../lib/online';
-import { ME_QUERY_KEY, useMe } from '../../lib/session';
 import { endSession } from '../../lib/session-end';
 import { UserIcon } from '../../ui/icons';
+import { useMe } from '../../lib/session';
 import { LoginDialog } from './login-dialog';
 
 export function AccountMenu() {
@@ -15,11 +16,11 @@ export function AccountMenu() {
   const [loginOpen, setLoginOpen] = useState(false);
 
   const logout = useMutation({
-    mutationFn: () => apiSend<unknown>('POST', '/api/logout', {}),
+    mutationFn: postLogout,
     onSettled: () => {
       // Staff data (user accounts, the audit log) must not stay in this browser, in any tab.
       endSession(queryClient);
-      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: keys.me });
     },
   });
 

@@ -1,9 +1,10 @@
 /** The "Admin Login" dialog: username, password, an error line and the Login button. */
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginResponse, MeResponse } from '../../../contract/auth';
-import { ApiError, apiSend } from '../../lib/api';
-import { ME_QUERY_KEY } from '../../lib/session';
+import type { MeResponse } from '../../../contract/auth';
+import { ApiError } from '../../api/client';
+import { keys } from '../../api/keys';
+import { login as postLogin } from '../../api/staff';
 import { Dialog } from '../../ui/dialog';
 
 export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -13,13 +14,12 @@ export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => v
   const [error, setError] = useState<string | null>(null);
 
   const login = useMutation({
-    mutationFn: (body: { username: string; password: string }) => apiSend<LoginResponse>('POST', '/api/login', body),
+    mutationFn: postLogin,
     onSuccess: (res) => {
-      queryClient.setQueryData<MeResponse>(ME_QUERY_KEY, { logged_in: true, username: res.username, role: res.role });
+      queryClient.setQueryData<MeResponse>(keys.me, { logged_in: true, username: res.username, role: res.role });
       // Another account may have used this browser before: forget its team and staff data.
-      queryClient.removeQueries({ queryKey: ['staff'] });
-      queryClient.removeQueries({ queryKey: ['my-team-tag'] });
-      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      queryClient.removeQueries({ queryKey: keys.staff });
+      void queryClient.invalidateQueries({ queryKey: keys.me });
       close();
     },
     onError: (err) => setError(err instanceof ApiError && err.message ? err.message : 'Login failed'),
@@ -52,7 +52,7 @@ export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => v
             autoComplete="username"
             value={username}
             onChange={(e) => setUsername(e.target.value)}
-            autoFocus
+            data-autofocus
           />
         </div>
         <div className="field">

@@ -3,7 +3,7 @@
  * and Teams tabs, plus Payouts when the event pays out (payouts-panel.tsx). The chosen event follows the selection rule (event-selection.ts), is kept in the
  * address and stored as selectedEventId. The visitor's own racer row ("This is me") is highlighted.
  */
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Event } from '../../../contract/events';
 import { useMyRacer } from '../../lib/my-racer';
@@ -13,7 +13,6 @@ import { ExportButtons } from '../../ui/export-buttons';
 import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
 import { TabPanel, tabId, Tabs } from '../../ui/tabs';
 import { EventInfoCard } from './event-info-card';
-import { participantsQueryOptions, squadSummaryQueryOptions, teamSummaryQueryOptions } from './event-queries';
 import { EventSelect } from './event-select';
 import { chooseEvent, parseStoredEventId } from './event-selection';
 import { EVENT_TABS, exportFileBase, exportSheetName, PAYOUTS_TAB, type EventTab } from './event-tables';
@@ -24,6 +23,7 @@ import { squadColumns, teamColumns } from './summary-columns';
 import { initialSort, nextSort, sortRows, type SortState } from './table-sort';
 import { sortValueOf, toExportSheet, type ViewColumn } from './view-columns';
 import './event-viewer.css';
+import { eventParticipantsQueryOptions, squadSummaryQueryOptions, teamSummaryQueryOptions } from '../../api/events';
 
 export interface EventViewerProps {
   tag: string | undefined;
@@ -67,9 +67,11 @@ export function EventViewer({
     : undefined;
   const selected = list.find((e) => e.EventID === selectedId);
 
+  // The address names the event shown once the list is in (the route's navigate, read at that moment).
+  const showInAddress = useEffectEvent(onAddressChange);
   useEffect(() => {
     if (!tag || !settled) return;
-    if (selectedId !== addressEventId) onAddressChange(selectedId, true);
+    if (selectedId !== addressEventId) showInAddress(selectedId, true);
     if (selectedId !== undefined) setStored('selectedEventId', String(selectedId));
   }, [tag, settled, selectedId, addressEventId]);
 
@@ -82,11 +84,9 @@ export function EventViewer({
   const panelId = useId();
   if (view.eventId !== selectedId) setView({ eventId: selectedId, tab: view.tab, sorts: sortsFor(selected) });
 
-  const enabled = selectedId !== undefined;
-  const id = selectedId ?? 0;
-  const participants = useQuery({ ...participantsQueryOptions(id), enabled });
-  const squads = useQuery({ ...squadSummaryQueryOptions(id), enabled });
-  const teams = useQuery({ ...teamSummaryQueryOptions(id), enabled });
+  const participants = useQuery(eventParticipantsQueryOptions(selectedId));
+  const squads = useQuery(squadSummaryQueryOptions(selectedId));
+  const teams = useQuery(teamSummaryQueryOptions(selectedId));
 
   const paysOut = !!selected && selected.PayoutIncrement !== null && selected.PayoutIncrement !== 0;
   const racerCols = useMemo(() => participantColumns(tag, paysOut), [tag, paysOut]);

@@ -4,25 +4,27 @@
  * event (everyone else sees the paid state as text). A mark needs a connection; a failed one shows
  * the server's reason (e.g. the winnings changed since the list was loaded) and reloads the list.
  */
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Event } from '../../../contract/events';
 import type { PayoutRow } from '../../../contract/payouts';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../api/client';
 import { formatInt } from '../../lib/format';
 import { useOnline } from '../../lib/online';
-import { myTeamTagQueryOptions, useMe } from '../../lib/session';
 import { DisabledReason } from '../../ui/disabled-reason';
 import { ExportButtons } from '../../ui/export-buttons';
 import { InfoGrid, InfoItem } from '../../ui/info-grid';
 import { Empty, ErrorBox, Loading } from '../../ui/states';
 import { payoutColumns } from './payout-columns';
 import { formatDollars } from './payout-format';
-import { markPayout, payoutsQueryKey, payoutsQueryOptions } from './payout-queries';
 import { ResultsTable } from './results-table';
 import { nextSort, sortRows, type SortState } from './table-sort';
 import { sortValueOf, toExportSheet } from './view-columns';
 import './payouts.css';
+import { myTeamTagQueryOptions } from '../../api/session';
+import { useMe } from '../../lib/session';
+import { markPayout, payoutsQueryOptions } from '../../api/events';
+import { keys } from '../../api/keys';
 
 /** On a phone the amount, the paid box and what is owed come right after the name. */
 const PHONE_LEAD = ['Winnings', 'Paid', 'Owed'];
@@ -72,7 +74,7 @@ export function PayoutsPanel({
       setError(`Failed to mark ${row.Username} ${row.Paid ? 'unpaid' : 'paid'}: ${why}`);
     },
     // Stays pending until the list is reloaded, so the box never flips back in between.
-    onSettled: () => qc.invalidateQueries({ queryKey: payoutsQueryKey(eventId) }),
+    onSettled: () => qc.invalidateQueries({ queryKey: keys.payouts(eventId) }),
   });
   const busyUser = save.isPending ? save.variables.Username : null;
   const disabledReason = canMark && !online ? MARK_OFFLINE_REASON : undefined;
@@ -98,11 +100,9 @@ export function PayoutsPanel({
     );
   };
 
-  const cols = useMemo(() => payoutColumns(tag, paidCell), [tag, canMark, busyUser, disabledReason]);
-  const rows = useMemo(
-    () => (payouts.data ? sortRows(payouts.data.payouts, sortValueOf(cols), sort) : undefined),
-    [payouts.data, cols, sort],
-  );
+  // Winners only: a short list, built on every render with the paid boxes' current state.
+  const cols = payoutColumns(tag, paidCell);
+  const rows = payouts.data ? sortRows(payouts.data.payouts, sortValueOf(cols), sort) : undefined;
   const totals = payouts.data?.totals;
 
   if (!rows)

@@ -7,8 +7,8 @@ import type { Event } from '../../../contract/events';
 import { Card } from '../../ui/card';
 import { Empty, Loading, OfflineNote } from '../../ui/states';
 import { EventsTable } from './events-table';
-import { teamEventsQueryOptions } from './team-events-query';
 import './events.css';
+import { teamEventsQueryOptions } from '../../api/teams';
 
 export interface EventsPageProps {
   tag: string | undefined;
@@ -16,7 +16,7 @@ export interface EventsPageProps {
 }
 
 export function EventsPage({ tag, onOpen }: EventsPageProps) {
-  const query = useQuery({ ...teamEventsQueryOptions(tag ?? ''), enabled: !!tag });
+  const query = useQuery(teamEventsQueryOptions(tag));
   let body;
   if (!tag) body = <Empty text="Select a team to see its events." />;
   else if (query.isPending) body = <Loading text="Loading events..." />;

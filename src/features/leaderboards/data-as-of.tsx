@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { dayKeyOf } from '../../../rules/site-time';
 import { formatCT } from '../../lib/format';
 import { useOnline } from '../../lib/online';
-import { siteQueryOptions } from '../../lib/site';
+import { siteQueryOptions } from '../../api/session';
 
 export function DataAsOf({ now, tz }: { now: Date; tz: string }) {
   const { data } = useQuery(siteQueryOptions());

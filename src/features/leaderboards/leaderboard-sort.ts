@@ -4,29 +4,24 @@
  * WPM or accuracy) go last whatever the direction; text compares case-insensitively.
  */
 import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../../contract/leaderboards';
+import { compareText, nextSort, sortedBy, type SortState, type SortValue } from '../../lib/sort';
 
 export type TeamSortKey = 'TeamTag' | 'Races' | 'Accuracy' | 'WPM' | 'Points';
 export type IndividualSortKey =
   'CurrentDisplayName' | 'Username' | 'TeamTag' | 'bot' | 'Races' | 'Accuracy' | 'WPM' | 'Points';
 export type LeaderboardSortKey = TeamSortKey | IndividualSortKey;
 
-export interface LeaderboardSort {
-  key: LeaderboardSortKey;
-  dir: 'asc' | 'desc';
-}
+export type LeaderboardSort = SortState<LeaderboardSortKey>;
 
 export const DEFAULT_LEADERBOARD_SORT: LeaderboardSort = { key: 'Points', dir: 'desc' };
 
 export function nextLeaderboardSort(current: LeaderboardSort, key: LeaderboardSortKey): LeaderboardSort {
-  if (current.key === key) return { key, dir: current.dir === 'asc' ? 'desc' : 'asc' };
-  return { key, dir: 'desc' };
+  return nextSort(current, key, 'desc');
 }
 
 type AnyRow = TeamLeaderboardRow | IndividualLeaderboardRow;
 
-const text = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
-function valueOf(row: AnyRow, key: LeaderboardSortKey): string | number | null {
+function valueOf(row: AnyRow, key: LeaderboardSortKey): SortValue {
   const v = (row as unknown as Record<string, unknown>)[key];
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
   if (typeof v === 'string' && v !== '') return v;
@@ -40,17 +35,7 @@ export function rowKey(row: AnyRow): string {
 
 /** A sorted copy; ties keep Points descending, then the name, so the order is stable. */
 export function sortLeaderboard<R extends AnyRow>(rows: readonly R[], sort: LeaderboardSort): R[] {
-  const sign = sort.dir === 'asc' ? 1 : -1;
-  return [...rows].sort((x, y) => {
-    const a = valueOf(x, sort.key);
-    const b = valueOf(y, sort.key);
-    if (a === null && b !== null) return 1;
-    if (b === null && a !== null) return -1;
-    if (a !== null && b !== null) {
-      const c = typeof a === 'number' && typeof b === 'number' ? a - b : text.compare(String(a), String(b));
-      if (c !== 0) return sign * c;
-    }
-    if (x.Points !== y.Points) return y.Points - x.Points;
-    return text.compare(rowKey(x), rowKey(y));
+  return sortedBy(rows, valueOf, sort, {
+    tieBreak: (x, y) => y.Points - x.Points || compareText(rowKey(x), rowKey(y)),
   });
 }

@@ -17,9 +17,7 @@ import {
   type PeriodSelection,
 } from '../../../rules/periods';
 import { dayKeyOf } from '../../../rules/site-time';
-import { useMyRacerWithTeam } from '../../lib/members';
 import { pageOfMyRow } from '../../lib/my-row';
-import { useSiteTimezone } from '../../lib/site';
 import { getStored, setStored } from '../../lib/storage';
 import { Card } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
@@ -28,7 +26,6 @@ import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
 import { TabPanel, tabId, Tabs } from '../../ui/tabs';
 import { DataAsOf } from './data-as-of';
 import { individualColumns, teamColumns } from './leaderboard-columns';
-import { boardWindow, individualLeaderboardQueryOptions, teamLeaderboardQueryOptions } from './leaderboard-queries';
 import { buildBoard, pageOf, PAGE_SIZE, type BoardRow } from './leaderboard-rows';
 import {
   emptyMessage,
@@ -37,7 +34,6 @@ import {
   resolvePeriod,
   resolveSelection,
   selectionSearch,
-  shownSelectionDiffers,
   sendsShowBot,
   type GroupBy,
   type LeaderboardSearch,
@@ -50,8 +46,12 @@ import {
 } from './leaderboard-sort';
 import { PeriodPicker } from './period-picker';
 import { boardHeading } from './period-labels';
-import { useMinuteClock } from './use-minute-clock';
+import { useMinuteClock } from '../../lib/use-minute-clock';
 import './leaderboards.css';
+import { useMyRacerWithTeam } from '../../lib/members';
+import { useSiteTimezone } from '../../lib/site';
+import { boardWindow } from '../../api/leaderboard-window';
+import { individualLeaderboardQueryOptions, teamLeaderboardQueryOptions } from '../../api/leaderboards';
 
 const GROUP_TABS = [
   { key: 'teams', label: 'Team Leaderboards' },
@@ -94,17 +94,15 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
 
   useEffect(() => setStored('leaderboardGroupBy', groupBy), [groupBy]);
   useEffect(() => setStored('leaderboardActiveTab', period), [period]);
-  // A new board starts on page 1 with the default sort.
-  useEffect(() => {
+  // A new board starts on page 1 (set during render, as React advises for state that follows props).
+  // The address always names the board shown: the route's beforeLoad corrects it (leaderboard-route.ts).
+  const boardKey = `${groupBy}|${selectionKey}|${showBots}`;
+  const [shownBoard, setShownBoard] = useState(boardKey);
+  if (shownBoard !== boardKey) {
+    setShownBoard(boardKey);
     setPage(1);
     setMyRankNote('');
-  }, [groupBy, selectionKey, showBots]);
-
-  // The address shows the range actually used: a reversed or future custom range, a day after
-  // today or a weekday for a week are replaced by what the board shows.
-  useEffect(() => {
-    if (shownSelectionDiffers(search, selection)) onSearch({ ...search, ...selectionSearch(selection) }, true);
-  }, [search, selectionKey]);
+  }
 
   const win = periodWindow(selection, now, tz);
   const times = apiTimes(win, tz);

@@ -7,12 +7,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import type { MemberLatest } from '../../../contract/roster';
-import { membersQueryOptions } from '../../lib/members';
 import { setMyRacer, useMyRacer } from '../../lib/my-racer';
 import { Card } from '../../ui/card';
 import { RacerSearchBox } from '../../ui/racer-search-box';
 import { ErrorBox, OfflineNote } from '../../ui/states';
 import './find-me.css';
+import { membersQueryOptions } from '../../api/racers';
 
 export function FindMePage() {
   const me = useMyRacer();

@@ -3,7 +3,7 @@
  * (0 to the WPM axis maximum), Accuracy line on the right axis (70-100 %), batch end time in the
  * site zone on the x axis with at most about 30 labels.
  */
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import uPlot from 'uplot';
 import { formatCT, formatInt, formatWpm, MISSING } from '../../lib/format';
 import { UplotChart } from '../../ui/uplot-chart';
@@ -79,7 +79,7 @@ export interface BatchChartProps {
   /** Top of the WPM axis (wpmAxisMax). */
   wpmMax: number;
   tz: string;
-  /** Called after every draw (benchmarks and tests). */
+  /** Called after every draw (benchmarks and tests); pass one function for every render, a new one re-creates the chart. */
   onDraw?: (chart: uPlot) => void;
 }
 
@@ -161,9 +161,7 @@ function batchSummary(series: BatchSeries, lo: number, hi: number): string {
 }
 
 export default function BatchChart({ series, lo, hi, wpmMax, tz, onDraw }: BatchChartProps) {
-  const onDrawRef = useRef(onDraw);
-  onDrawRef.current = onDraw;
-  const options = useMemo(() => batchChartOptions(tz, wpmMax, (u) => onDrawRef.current?.(u)), [tz, wpmMax]);
+  const options = useMemo(() => batchChartOptions(tz, wpmMax, (u) => onDraw?.(u)), [tz, wpmMax, onDraw]);
   const data = useMemo(
     (): uPlot.AlignedData => [
       series.time.slice(lo, hi),

@@ -12,9 +12,9 @@ import { formatAccuracy, formatCT, formatInt, formatWpm } from '../../lib/format
 import { DataTable, type Column } from '../../ui/data-table';
 import { ExportButtons } from '../../ui/export-buttons';
 import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
-import { racerErrorText } from './racer-queries';
-import { racerBestsQueryOptions } from './racer-pages-queries';
 import { BEST_KINDS } from './racer-pages';
+import { racerErrorText } from './racer-error-text';
+import { racerBestsQueryOptions } from '../../api/racers';
 
 /** A calendar day key shown as a date (formatted at noon UTC, so no zone can move it). */
 const dayText = (day: string, pattern = 'EEE, MMM d, yyyy') =>

@@ -11,17 +11,18 @@ import { formatInZone, todayKey } from '../../../rules/site-time';
 import type { ExportSheet } from '../../lib/export/export-table';
 import { formatAccuracy, formatInt, formatWpm } from '../../lib/format';
 import type { CompareSearch } from '../../lib/search';
-import { useSiteTimezone } from '../../lib/site';
 import { DataTable, type Column } from '../../ui/data-table';
 import { ExportButtons } from '../../ui/export-buttons';
 import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
 import { COMPARE_CHART_HEIGHT } from './compare-chart-size';
 import { compareRange } from './racer-pages';
-import { racerCompareQueryOptions } from './racer-pages-queries';
-import { allUsernamesQueryOptions, racerErrorText } from './racer-queries';
 import { UsernamePicker } from './username-picker';
 import './racers.css';
 import './racer-pages.css';
+import { useSiteTimezone } from '../../lib/site';
+import { allUsernamesQueryOptions, racerCompareQueryOptions } from '../../api/racers';
+import { racerErrorText } from './racer-error-text';
+import { useMinuteClock } from '../../lib/use-minute-clock';
 
 const CompareChart = lazy(() => import('./compare-chart'));
 
@@ -31,7 +32,8 @@ export function ComparePage({ search }: { search: CompareSearch }) {
   const tz = useSiteTimezone();
   const navigate = useNavigate();
   const usernames = useQuery(allUsernamesQueryOptions());
-  const range = compareRange(search.from, search.to, todayKey(Date.now(), tz));
+  const now = useMinuteClock();
+  const range = compareRange(search.from, search.to, todayKey(now.getTime(), tz));
   // Every change writes the whole selection, dates included, so the address always shares it.
   const update = (next: Partial<CompareSearch>) =>
     void navigate({

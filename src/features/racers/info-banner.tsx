@@ -6,11 +6,11 @@
 import type { RacerInfo } from '../../../contract/racers';
 import { formatCT, formatInt, formatWpm, MISSING } from '../../lib/format';
 import { racerProfileUrl } from '../../lib/links';
-import { useMe } from '../../lib/session';
 import { GameStatusBadge } from '../../ui/game-status-badge';
 import { RobotIcon } from '../../ui/icons';
 import { RacerBotFlag } from './racer-bot-flag';
 import { ThisIsMeButton } from './this-is-me-button';
+import { useMe } from '../../lib/session';
 
 /** Joined: long date with 12-hour time, in the site zone. */
 const JOINED_PATTERN = 'MMMM d, yyyy h:mm a';

@@ -3,9 +3,9 @@
  * (and every roster, leaderboard and list that marks bots) reloads. Offline it is disabled and says
  * why; a failed write shows its error until dismissed.
  */
-import { BOT_FLAG_OFFLINE_REASON, useBotFlag } from '../../lib/bot-flag';
 import { useOnline } from '../../lib/online';
 import { BotFlagButton } from '../../ui/bot-flag-button';
+import { BOT_FLAG_OFFLINE_REASON, useBotFlag } from '../../lib/bot-flag';
 
 export interface RacerBotFlagProps {
   username: string;

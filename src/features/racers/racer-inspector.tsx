@@ -8,7 +8,6 @@ import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { RacerSubtab } from '../../lib/search';
-import { useSiteTimezone } from '../../lib/site';
 import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
 import { TabLinks } from '../../ui/tabs';
 import { BatchInspector } from './batch-inspector';
@@ -19,16 +18,13 @@ import { DateRangeSlider } from './date-range-slider';
 import { InfoBanner } from './info-banner';
 import { PeriodRacesPanel } from './period-races-panel';
 import { dayRange } from './racer-pages';
-import {
-  allUsernamesQueryOptions,
-  racerBatchesQueryOptions,
-  racerErrorText,
-  racerInfoQueryOptions,
-} from './racer-queries';
 import { UsernamePicker } from './username-picker';
 import { topWpm, wpmAxisMax } from './wpm-axis';
 import './racers.css';
 import './racer-pages.css';
+import { useSiteTimezone } from '../../lib/site';
+import { allUsernamesQueryOptions, racerBatchesQueryOptions, racerInfoQueryOptions } from '../../api/racers';
+import { racerErrorText } from './racer-error-text';
 
 const SUBTABS: { key: RacerSubtab; label: string }[] = [
   { key: 'batch', label: 'Batch Inspector' },

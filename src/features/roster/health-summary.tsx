@@ -1,7 +1,7 @@
 /** One line on the roster: how many members need attention, linking to the team's Health view. */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { rosterHealthQueryOptions } from './health-queries';
+import { rosterHealthQueryOptions } from '../../api/teams';
 
 export function HealthSummary({ tag }: { tag: string }) {
   const { data } = useQuery(rosterHealthQueryOptions(tag));

@@ -13,8 +13,8 @@ import { ExportButtons } from '../../ui/export-buttons';
 import { ErrorBox, Loading, OfflineNote } from '../../ui/states';
 import { healthColumns } from './health-columns';
 import { healthFileBase, healthSheet } from './health-export';
-import { rosterHealthQueryOptions } from './health-queries';
 import { DEFAULT_HEALTH_SORT, nextHealthSort, sortHealth, type HealthSort, type HealthSortKey } from './health-sort';
+import { rosterHealthQueryOptions } from '../../api/teams';
 
 function Requirements({ team }: { team: RosterHealthResponse }) {
   const parts = [

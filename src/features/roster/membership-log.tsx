@@ -9,7 +9,7 @@ import { RacerName, UsernameLink } from '../../ui/racer-name';
 import { ErrorBox, Loading, OfflineNote } from '../../ui/states';
 import { formatSiteMinute, KIND_LABEL } from './health-format';
 import { membershipLogFileBase, membershipLogSheet } from './health-export';
-import { membershipLogQueryOptions } from './health-queries';
+import { membershipLogQueryOptions } from '../../api/teams';
 
 function logColumns(tag: string): Column<MembershipEvent>[] {
   return [

@@ -9,7 +9,6 @@ import type { RosterMember } from '../../../contract/roster';
 import { formatInt } from '../../lib/format';
 import { useOnline } from '../../lib/online';
 import { useMyRacer } from '../../lib/my-racer';
-import { useMe } from '../../lib/session';
 import { Card } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
 import { ExportButtons } from '../../ui/export-buttons';
@@ -17,8 +16,9 @@ import { ErrorBox, Loading, OfflineNote } from '../../ui/states';
 import { BotFlagButton } from '../../ui/bot-flag-button';
 import { rosterColumns } from './roster-columns';
 import { rosterFileBase, rosterSheet } from './roster-export';
-import { currentDisplayNamesQueryOptions } from './roster-queries';
 import { DEFAULT_ROSTER_SORT, nextRosterSort, sortRoster, type RosterSort, type RosterSortKey } from './roster-sort';
+import { useMe } from '../../lib/session';
+import { rosterQueryOptions } from '../../api/teams';
 import { useBotFlag } from '../../lib/bot-flag';
 
 function RequirementSummary({
@@ -48,10 +48,10 @@ function RequirementSummary({
 }
 
 export function RosterTable({ tag, weeklyRequirement }: { tag: string; weeklyRequirement: number | null }) {
-  const query = useQuery(currentDisplayNamesQueryOptions(tag));
+  const query = useQuery(rosterQueryOptions(tag));
   const [sort, setSort] = useState<RosterSort>(DEFAULT_ROSTER_SORT);
   const [shortOnly, setShortOnly] = useState(false);
-  const rows = query.data ?? [];
+  const rows = useMemo(() => query.data ?? [], [query.data]);
   const withRequirement = rows.some((r) => r.MeetsWeeklyRequirement !== null);
   const shown = useMemo(() => {
     const filtered = shortOnly && withRequirement ? rows.filter((r) => r.MeetsWeeklyRequirement === false) : rows;

@@ -5,7 +5,7 @@ import type { TeamInfo } from '../../../contract/teams';
 import { formatCT, formatInt } from '../../lib/format';
 import { InfoGrid, InfoItem } from '../../ui/info-grid';
 import { ErrorBox, Loading } from '../../ui/states';
-import { teamInfoQueryOptions } from './roster-queries';
+import { teamInfoQueryOptions } from '../../api/teams';
 
 const NA = 'N/A';
 

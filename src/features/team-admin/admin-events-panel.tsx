@@ -14,10 +14,12 @@ import { DataTable, type Column } from '../../ui/data-table';
 import { DisabledReason } from '../../ui/disabled-reason';
 import { Loading } from '../../ui/states';
 import { EventStatusBadge } from '../../ui/status-badge';
-import { errorText } from './error-text';
+import { errorText } from '../../api/error-text';
 import { EventDialog } from './event-dialog';
 import { PayToPlayDialog } from './pay-to-play-dialog';
-import { deleteEvent, eventTeams, refreshEvents, teamEventsQueryOptions } from './team-admin-queries';
+import { deleteEvent } from '../../api/staff';
+import { eventTeams, refreshEvents } from '../../api/refresh';
+import { teamEventsQueryOptions } from '../../api/teams';
 
 type Open = { kind: 'add' } | { kind: 'edit' | 'pay' | 'delete'; event: Event } | null;
 

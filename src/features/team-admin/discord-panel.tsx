@@ -4,15 +4,15 @@
  * leaves), send a test
  * message, or disconnect.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DiscordSettings } from '../../../contract/discord';
 import { useOnline } from '../../lib/online';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DisabledReason } from '../../ui/disabled-reason';
 import { ErrorBox, Loading, OfflineNote } from '../../ui/states';
-import { discordQueryOptions, removeDiscord, saveDiscord, testDiscord } from './discord-queries';
-import { errorText } from './error-text';
+import { errorText } from '../../api/error-text';
+import { discordQueryOptions, removeDiscord, saveDiscord, testDiscord } from '../../api/staff';
 
 export function DiscordPanel({ tag }: { tag: string }) {
   const settings = useQuery(discordQueryOptions(tag));
@@ -34,11 +34,15 @@ function DiscordForm({ tag, settings, updatedAt }: { tag: string; settings: Disc
   const [confirming, setConfirming] = useState(false);
   const offline = online ? undefined : 'Needs a connection';
 
-  useEffect(() => {
+  // Saved settings that change (a save, another admin's) reset the boxes, during render as React advises.
+  const saved = `${settings.eventStandings}/${settings.dailyTop}/${settings.memberLog}`;
+  const [shownSaved, setShownSaved] = useState(saved);
+  if (shownSaved !== saved) {
+    setShownSaved(saved);
     setEventStandings(settings.eventStandings);
     setDailyTop(settings.dailyTop);
     setMemberLog(settings.memberLog);
-  }, [settings.eventStandings, settings.dailyTop, settings.memberLog]);
+  }
 
   const key = discordQueryOptions(tag).queryKey;
   const save = useMutation({

@@ -11,10 +11,11 @@ import { getSiteTimezone, zoneLabel } from '../../lib/format';
 import { useOnline } from '../../lib/online';
 import { Dialog } from '../../ui/dialog';
 import { EventStatusBadge } from '../../ui/status-badge';
-import { errorText } from './error-text';
+import { errorText } from '../../api/error-text';
 import { derivedStatus, formProblem, formValues, requestBody, type EventFormValues } from './event-form';
-import { createEvent, updateEvent } from './team-admin-queries';
 import { FormFooter } from '../../ui/form-footer';
+import { createEvent, updateEvent } from '../../api/staff';
+import { useMinuteClock } from '../../lib/use-minute-clock';
 
 const SORTS: DefaultSort[] = ['Races', 'WPM', 'Accuracy', 'Points'];
 
@@ -44,6 +45,7 @@ function EventForm({ event, tag, teamHint, onClose, onSaved }: EventDialogProps)
   const online = useOnline();
   const [v, setV] = useState<EventFormValues>(() => formValues(event, tag));
   const [error, setError] = useState<string | null>(null);
+  const now = useMinuteClock();
   const save = useMutation({
     mutationFn: () => (event ? updateEvent(event.EventID, requestBody(v)) : createEvent(requestBody(v))),
     onSuccess: onSaved,
@@ -53,7 +55,7 @@ function EventForm({ event, tag, teamHint, onClose, onSaved }: EventDialogProps)
     <K extends keyof EventFormValues>(k: K) =>
     (value: EventFormValues[K]) =>
       setV((prev) => ({ ...prev, [k]: value }));
-  const status = event ? derivedStatus(v, tz, Date.now()) : null;
+  const status = event ? derivedStatus(v, tz, now.getTime()) : null;
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -73,7 +75,7 @@ function EventForm({ event, tag, teamHint, onClose, onSaved }: EventDialogProps)
           onChange={(e) => set('Title')(e.target.value)}
           required
           maxLength={200}
-          autoFocus
+          data-autofocus
         />
       </div>
       <div className="field">

@@ -7,13 +7,13 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { AdminEventResponse } from '../../../contract/admin-events';
 import type { Event } from '../../../contract/events';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../api/client';
 import { useOnline } from '../../lib/online';
 import { Dialog } from '../../ui/dialog';
-import { hasServerText } from './error-text';
+import { hasServerText } from '../../api/error-text';
 import { PAY_TO_PLAY_FIELDS, payToPlayBody, payToPlayValues, type PayToPlayValues } from './pay-to-play-form';
-import { updateEvent } from './team-admin-queries';
 import { FormFooter } from '../../ui/form-footer';
+import { updateEvent } from '../../api/staff';
 
 export interface PayToPlayDialogProps {
   event: Event | null;

@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import type { RosterMember } from '../../../contract/roster';
 import { SQUAD_COLOURS, UNASSIGNED } from '../../../contract/squads';
 import { EditIcon, GripIcon } from '../../ui/action-icons';
+import type { SquadName } from '../../../contract/squads';
 import type { BoxKey } from './squads';
 import { useSquadSortable } from './use-squad-sortable';
 
@@ -12,7 +13,7 @@ export interface SquadBoxProps {
   members: RosterMember[];
   disabled: boolean;
   onDrop: (username: string, from: BoxKey, to: BoxKey) => void;
-  onRename: (box: BoxKey) => void;
+  onRename: (box: SquadName) => void;
   onPick: (member: RosterMember) => void;
 }
 

@@ -4,13 +4,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useOnline } from '../../lib/online';
 import { Dialog } from '../../ui/dialog';
 import { DisabledReason } from '../../ui/disabled-reason';
-import { errorText } from './error-text';
-import type { BoxKey } from './squads';
-import { updateSquadName } from './team-admin-queries';
+import { errorText } from '../../api/error-text';
+import type { SquadName } from '../../../contract/squads';
+import { updateSquadName } from '../../api/staff';
 
 export interface SquadNameDialogProps {
   tag: string;
-  squad: BoxKey | null;
+  squad: SquadName | null;
   current: string | null;
   onClose: () => void;
   onSaved: () => void;
@@ -24,7 +24,7 @@ export function SquadNameDialog(props: SquadNameDialogProps) {
   );
 }
 
-function SquadNameForm({ tag, squad, current, onClose, onSaved }: SquadNameDialogProps & { squad: BoxKey }) {
+function SquadNameForm({ tag, squad, current, onClose, onSaved }: SquadNameDialogProps & { squad: SquadName }) {
   const online = useOnline();
   const [name, setName] = useState(current ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -50,7 +50,7 @@ function SquadNameForm({ tag, squad, current, onClose, onSaved }: SquadNameDialo
           onChange={(e) => setName(e.target.value)}
           placeholder="Enter custom name"
           maxLength={40}
-          autoFocus
+          data-autofocus
         />
         <span className="field-hint">Leave empty to show “{squad}” again.</span>
       </div>

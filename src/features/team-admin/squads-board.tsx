@@ -8,24 +8,22 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentDisplayNamesResponse, RosterMember } from '../../../contract/roster';
 import { useOnline } from '../../lib/online';
 import { ErrorBox, Loading } from '../../ui/states';
-import { errorText } from './error-text';
+import { errorText } from '../../api/error-text';
 import { MoveMemberDialog } from './move-member-dialog';
 import { SquadBox } from './squad-box';
 import { SquadNameDialog } from './squad-name-dialog';
+import type { SquadName } from '../../../contract/squads';
 import { BOXES, groupBySquad, moveMember, type BoxKey } from './squads';
-import {
-  refreshSquads,
-  squadMembersQueryOptions,
-  squadNamesQueryOptions,
-  updateMemberSquad,
-} from './team-admin-queries';
+import { refreshSquads } from '../../api/refresh';
+import { rosterQueryOptions, squadNamesQueryOptions } from '../../api/teams';
+import { updateMemberSquad } from '../../api/staff';
 
 export function SquadsBoard({ tag }: { tag: string }) {
   const qc = useQueryClient();
   const online = useOnline();
-  const members = useQuery(squadMembersQueryOptions(tag));
+  const members = useQuery(rosterQueryOptions(tag));
   const names = useQuery(squadNamesQueryOptions(tag));
-  const [renaming, setRenaming] = useState<BoxKey | null>(null);
+  const [renaming, setRenaming] = useState<SquadName | null>(null);
   const [picked, setPicked] = useState<RosterMember | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -39,7 +37,7 @@ export function SquadsBoard({ tag }: { tag: string }) {
     mutationFn: (v: { username: string; to: BoxKey }) => updateMemberSquad({ username: v.username, squad: v.to, tag }),
     onMutate: async ({ username, to }) => {
       setFailure(null);
-      const key = squadMembersQueryOptions(tag).queryKey;
+      const key = rosterQueryOptions(tag).queryKey;
       await qc.cancelQueries({ queryKey: key });
       qc.setQueryData<CurrentDisplayNamesResponse>(key, (prev) => (prev ? moveMember(prev, username, to) : prev));
     },

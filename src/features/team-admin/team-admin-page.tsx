@@ -5,13 +5,13 @@
  */
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { meQueryOptions, myTeamTagQueryOptions } from '../../lib/session';
 import { Empty, Loading } from '../../ui/states';
 import { TabPanel, tabId, Tabs } from '../../ui/tabs';
 import { AdminEventsPanel } from './admin-events-panel';
 import { DiscordPanel } from './discord-panel';
 import { SquadsBoard } from './squads-board';
 import './team-admin.css';
+import { meQueryOptions, myTeamTagQueryOptions } from '../../api/session';
 
 export const LOGIN_REQUIRED =
   'Login now required to add/modify/delete Events and manage Squads. Contact the author for account.';

@@ -5,7 +5,7 @@ import type { Column } from '../../ui/data-table';
 import { RacerName, UsernameLink } from '../../ui/racer-name';
 import { RankBadge } from '../../ui/rank-badge';
 import { SquadBadge } from '../../ui/squad-badge';
-import type { TrackerView } from './tracker-queries';
+import { type TrackerView } from '../../api/keys';
 
 export function participantColumns(view: TrackerView, tag: string): Column<TrackerParticipant & { rank: number }>[] {
   return [

@@ -3,7 +3,7 @@ import type { TrackerParticipant } from '../../../contract/trackers';
 import { UNASSIGNED } from '../../../contract/squads';
 import type { ExportSheet } from '../../lib/export/export-table';
 import { squadLabel } from '../../lib/squad-label';
-import type { TrackerView } from './tracker-queries';
+import { type TrackerView } from '../../api/keys';
 
 export function trackerSheet(
   view: TrackerView,

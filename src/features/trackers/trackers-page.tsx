@@ -7,7 +7,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { todayKey } from '../../../rules/site-time';
 import { useMyRacer } from '../../lib/my-racer';
-import { useSiteTimezone } from '../../lib/site';
 import { Card } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
 import { ExportButtons } from '../../ui/export-buttons';
@@ -23,8 +22,11 @@ import {
 } from './participants-sort';
 import { trackerFileBase, trackerSheet } from './tracker-export';
 import { dayOptions, weekOptions } from './tracker-periods';
-import { participantsQueryOptions, type TrackerView } from './tracker-queries';
 import './trackers.css';
+import { useSiteTimezone } from '../../lib/site';
+import { participantsQueryOptions } from '../../api/teams';
+import { type TrackerView } from '../../api/keys';
+import { useMinuteClock } from '../../lib/use-minute-clock';
 
 const VIEWS = [
   { key: 'daily', label: 'Daily' },
@@ -33,7 +35,8 @@ const VIEWS = [
 
 export function TrackersPage({ tag }: { tag: string | undefined }) {
   const tz = useSiteTimezone();
-  const today = todayKey(Date.now(), tz);
+  const now = useMinuteClock();
+  const today = todayKey(now.getTime(), tz);
   const days = useMemo(() => dayOptions(today), [today]);
   const weeks = useMemo(() => weekOptions(today), [today]);
   const [view, setView] = useState<TrackerView>('daily');
@@ -45,7 +48,7 @@ export function TrackersPage({ tag }: { tag: string | undefined }) {
   const panelId = useId();
 
   const period = view === 'daily' ? day : week;
-  const query = useQuery({ ...participantsQueryOptions(tag ?? '', view, period), enabled: !!tag });
+  const query = useQuery(participantsQueryOptions(tag, view, period));
   const ranked = useMemo(() => (query.data?.participants ?? []).map((p, i) => ({ ...p, rank: i + 1 })), [query.data]);
   const rows = useMemo(() => sortParticipants(ranked, sort), [ranked, sort]);
   const columns = useMemo(() => participantColumns(view, tag ?? ''), [view, tag]);

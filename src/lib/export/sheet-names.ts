@@ -11,7 +11,8 @@ const FORBIDDEN = /[:\\/?*[\]]/g;
 export function cleanSheetName(name: string, fallback = 'Sheet'): string {
   const cleaned = name
     .replace(FORBIDDEN, ' ')
-    // Control characters are not allowed in the workbook XML either.
+    // Control characters are not allowed in the workbook XML either: matching them is the point.
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()

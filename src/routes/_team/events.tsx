@@ -1,12 +1,13 @@
 /** Events (/events?tag): the team's events; a row opens /eventviewer?tag&event. */
 import { createFileRoute } from '@tanstack/react-router';
+import { preload } from '../../api/preload';
+import { teamEventsQueryOptions } from '../../api/teams';
 import { EventsPage } from '../../features/events/events-page';
-import { teamEventsQueryOptions } from '../../features/events/team-events-query';
 
 export const Route = createFileRoute('/_team/events')({
   loaderDeps: ({ search }) => ({ tag: search.tag }),
-  loader: ({ context, deps }) => {
-    if (deps.tag) void context.queryClient.prefetchQuery(teamEventsQueryOptions(deps.tag));
+  loader: ({ context: { queryClient }, deps: { tag } }) => {
+    if (tag) preload(queryClient, teamEventsQueryOptions(tag));
   },
   component: EventsRoute,
 });

@@ -1,15 +1,16 @@
 /** Roster (/roster?tag): team info card and roster table of the selected team. */
 import { createFileRoute } from '@tanstack/react-router';
+import { preload } from '../../api/preload';
+import { rosterHealthQueryOptions, rosterQueryOptions, teamInfoQueryOptions } from '../../api/teams';
 import { RosterPage } from '../../features/roster/roster-page';
-import { currentDisplayNamesQueryOptions, teamInfoQueryOptions } from '../../features/roster/roster-queries';
 
 export const Route = createFileRoute('/_team/roster')({
   loaderDeps: ({ search }) => ({ tag: search.tag }),
-  loader: ({ context, deps }) => {
-    // Warm the cache without blocking: the screen shows its own loading and error states.
-    if (!deps.tag) return;
-    void context.queryClient.prefetchQuery(teamInfoQueryOptions(deps.tag));
-    void context.queryClient.prefetchQuery(currentDisplayNamesQueryOptions(deps.tag));
+  loader: ({ context: { queryClient }, deps: { tag } }) => {
+    if (!tag) return;
+    preload(queryClient, teamInfoQueryOptions(tag));
+    preload(queryClient, rosterQueryOptions(tag));
+    preload(queryClient, rosterHealthQueryOptions(tag));
   },
   component: RosterRoute,
 });

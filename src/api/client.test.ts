@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onlineManager } from '@tanstack/react-query';
-import { ApiError, apiGet, apiSend, apiUrl, shouldRetry } from './api';
+import { ApiError, apiGet, apiSend, apiUrl, shouldRetry } from './client';
 
 afterEach(() => {
   vi.unstubAllGlobals();

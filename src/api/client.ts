@@ -1,9 +1,11 @@
 /**
- * Fetch helpers for the JSON API under /api: query strings, JSON bodies and error texts. A request
- * that gets no answer from the server reports the app offline (lib/online.ts); a 401 tells the
- * session listeners that the staff session is over.
+ * The typed client of the JSON API under /api: `call(route, { params, query, body })`, its input
+ * and answer typed by the contract's endpoint (`EndpointInput`/`EndpointOutput`), with query
+ * strings, JSON bodies and error texts. A request that gets no answer from the server reports the
+ * app offline (lib/online.ts); a 401 tells the session listeners that the staff session is over.
  */
-import { isServerReply, reportReachable, reportUnreachable } from './online';
+import { fillPath, type EndpointInput, type EndpointOutput, type Method } from '../../contract/endpoint';
+import { isServerReply, reportReachable, reportUnreachable } from '../lib/online';
 
 /** A failed call: the HTTP status (0 when the network failed) and the server's `error` text. */
 export class ApiError extends Error {
@@ -93,6 +95,35 @@ export async function apiSend<T>(method: 'POST' | 'PUT' | 'DELETE', path: string
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return readResponse<T>(res, path);
+}
+
+/**
+ * An endpoint as the app calls it: its method and path, checked by the compiler against the
+ * contract's endpoint `E` (a type-only import: the contract's zod schemas stay out of the app's
+ * bundle). Routes are listed in `./routes.ts`.
+ */
+export interface Route<E> {
+  method: Method;
+  path: string;
+  /** Carries the endpoint's type only. */
+  readonly endpoint?: E;
+}
+
+export function route<E extends { method: Method; path: string }>(method: E['method'], path: E['path']): Route<E> {
+  return { method, path };
+}
+
+/** The body a route's endpoint accepts. */
+export type BodyOf<R> = R extends Route<infer E> ? EndpointInput<E>['body'] : never;
+
+type CallArgs<E> = object extends EndpointInput<E> ? [input?: EndpointInput<E>] : [input: EndpointInput<E>];
+
+/** Calls an endpoint; throws ApiError with the server's `error` text on failure. */
+export function call<E>(r: Route<E>, ...[input]: CallArgs<E>): Promise<EndpointOutput<E>> {
+  const { params, query, body } = (input ?? {}) as { params?: object; query?: object; body?: unknown };
+  const path = fillPath(r.path, params as Record<string, unknown> | undefined);
+  if (r.method === 'GET') return apiGet<EndpointOutput<E>>(path, query as QueryParams | undefined);
+  return apiSend<EndpointOutput<E>>(r.method, path, body);
 }
 
 /** Whether a query should be retried: never for a 4xx (the answer will not change), at most twice otherwise. */

@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import {
-  boardTimes,
-  boardWindow,
-  individualLeaderboardQueryOptions,
-  teamLeaderboardQueryOptions,
-} from './leaderboard-queries';
+import { boardTimes, boardWindow } from './leaderboard-window';
+import { individualLeaderboardQueryOptions, teamLeaderboardQueryOptions } from './leaderboards';
 
 const TZ = 'America/Chicago';
 // 2026-03-10 13:05 and 13:06 CDT (UTC-5).
@@ -19,13 +15,18 @@ describe('leaderboard query keys', () => {
   it('keep a rolling board under one key as the minutes pass, so its last answer is found offline', () => {
     expect(teamKey({ period: '24hour' }, false, AT_1305)).toEqual(teamKey({ period: '24hour' }, false, AT_1306));
     expect(teamKey({ period: '24hour' }, false, AT_1305)).toEqual([
-      'team-leaderboard',
+      'leaderboards',
+      'team',
       { rolling: '24hour', previous: false, showbot: 'FALSE', tz: TZ },
     ]);
     const individual = (now: Date) =>
       individualLeaderboardQueryOptions({ window: boardWindow({ period: '7day' }, true, now, TZ), tz: TZ }).queryKey;
     expect(individual(AT_1305)).toEqual(individual(AT_1306));
-    expect(individual(AT_1305)).toEqual(['individual-leaderboard', { rolling: '7day', previous: true, tz: TZ }]);
+    expect(individual(AT_1305)).toEqual([
+      'leaderboards',
+      'individual',
+      { rolling: '7day', previous: true, showbot: null, tz: TZ },
+    ]);
   });
 
   it('tell the 24 hour, 7 day and previous boards apart', () => {
@@ -39,10 +40,11 @@ describe('leaderboard query keys', () => {
 
   it('key a calendar board by its times', () => {
     expect(teamKey({ period: 'daily', day: '2026-03-09' }, false, AT_1305)).toEqual([
-      'team-leaderboard',
+      'leaderboards',
+      'team',
       { start_time: '2026-03-09 00:00:00', end_time: '2026-03-09 23:59:59', showbot: 'FALSE', tz: TZ },
     ]);
-    expect(teamKey({ period: 'daily', day: '2026-03-09' }, true, AT_1305)[1]).toMatchObject({
+    expect(teamKey({ period: 'daily', day: '2026-03-09' }, true, AT_1305)[2]).toMatchObject({
       start_time: '2026-03-08 00:00:00',
       end_time: '2026-03-08 23:59:59',
     });

@@ -1,5 +1,5 @@
 /** The text a failed write shows: the server's `error` when it sent one, else the screen's own. */
-import { ApiError } from '../../lib/api';
+import { ApiError } from './client';
 
 /** True when the server answered with its own `error` text (not a network failure, not non-JSON). */
 export function hasServerText(err: unknown): err is ApiError {
