@@ -107,6 +107,10 @@ export default async function run(log: (s: string) => void = console.log): Promi
         `| ${p.label} | ${p.teams} | ${n(p.members)} | ${n(p.batches)} | ${(p.dbMs / 1000).toFixed(2)} | ${(p.wallMs / 1000).toFixed(2)} |`,
     ),
     '',
+    `Costliest statements of the last poll: ${polls[polls.length - 1].slowest
+      .map((q) => `\`${q.sql.replace(/`/g, "'")}…\` ${(q.ms / 1000).toFixed(2)} s (${q.calls}×)`)
+      .join('; ')}.`,
+    '',
     ...verdicts(reads, polls),
     '',
   ].join('\n');

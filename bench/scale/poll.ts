@@ -20,6 +20,8 @@ export interface PollTiming {
   dbMs: number;
   /** Wall time of the whole poll's writes (parsing and diffing included). */
   wallMs: number;
+  /** Where the database time went: the costliest statements. */
+  slowest: Array<{ sql: string; ms: number; calls: number }>;
 }
 
 interface Member {
@@ -109,7 +111,8 @@ export async function measurePoll(url: string, log: (s: string) => void): Promis
       log(
         `  ${label}: ${batches} batches, database ${(timing.dbMs / 1000).toFixed(2)} s, wall ${(timing.wallMs / 1000).toFixed(2)} s`,
       );
-      out.push(timing);
+      for (const q of db.slowest(4)) log(`    ${(q.ms / 1000).toFixed(2)} s in ${q.calls} × ${q.sql}`);
+      out.push({ ...timing, slowest: db.slowest(3) });
     }
     return out;
   } finally {

@@ -10,6 +10,8 @@ import type { Database, Queryable } from '../../server/db/database.js';
 export interface RolledBackDatabase extends Database {
   /** Milliseconds spent in queries (round trips included) since the last `resetTimer()`. */
   readonly dbMs: number;
+  /** The statements that took the most time since the last `resetTimer()`: their start and total milliseconds. */
+  slowest(count: number): Array<{ sql: string; ms: number; calls: number }>;
   resetTimer(): void;
 }
 
@@ -19,12 +21,19 @@ export async function openRolledBack(url: string): Promise<RolledBackDatabase> {
   await client.query('BEGIN');
   let dbMs = 0;
   let savepoints = 0;
+  let bySql = new Map<string, { ms: number; calls: number }>();
   const timed = async (sql: string, params?: unknown[]) => {
     const t0 = performance.now();
     try {
       return await client.query(sql, params);
     } finally {
-      dbMs += performance.now() - t0;
+      const ms = performance.now() - t0;
+      dbMs += ms;
+      const key = sql.replace(/\s+/g, ' ').trim().slice(0, 70);
+      const entry = bySql.get(key) ?? { ms: 0, calls: 0 };
+      entry.ms += ms;
+      entry.calls++;
+      bySql.set(key, entry);
     }
   };
   const q: Queryable = {
@@ -41,8 +50,15 @@ export async function openRolledBack(url: string): Promise<RolledBackDatabase> {
     get dbMs() {
       return dbMs;
     },
+    slowest(count) {
+      return [...bySql]
+        .map(([sql, e]) => ({ sql, ...e }))
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, count);
+    },
     resetTimer() {
       dbMs = 0;
+      bySql = new Map();
     },
     async transaction(fn) {
       const name = `sp${++savepoints}`;
