@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hourBuckets, recentDays, recentWeeks, rollingWindow, splitAtHours } from './activity-windows.js';
+import { hourBuckets, recentDays, recentWeeks, rollingWindow } from './activity-windows.js';
 
 const TZ = 'America/Chicago';
 const iso = (d: Date) => d.toISOString();
@@ -35,24 +35,5 @@ describe('activity windows', () => {
     // Saturday 23:30 local is still the old week.
     expect(recentWeeks(new Date('2026-04-05T04:30:00Z'), TZ, 1)).toEqual(['2026-03-29']);
     expect(recentWeeks(new Date('2026-04-05T05:00:00Z'), TZ, 1)).toEqual(['2026-04-05']);
-  });
-
-  it('splits an hour-aligned window into whole rollup hours', () => {
-    const s = splitAtHours(rollingWindow(new Date('2026-04-02T17:00:00Z'), 24));
-    expect(iso(s.hoursFrom)).toBe('2026-04-01T17:00:00.000Z');
-    expect(iso(s.hoursTo)).toBe('2026-04-02T17:00:00.000Z');
-  });
-
-  it('leaves partial hours at both edges to the raw batches', () => {
-    const s = splitAtHours(rollingWindow(new Date('2026-04-02T17:05:00Z'), 24));
-    expect(iso(s.hoursFrom)).toBe('2026-04-01T18:00:00.000Z');
-    expect(iso(s.hoursTo)).toBe('2026-04-02T17:00:00.000Z');
-  });
-
-  it('uses no rollup hour when the window holds no whole hour', () => {
-    const s = splitAtHours({ start: new Date('2026-04-02T17:05:00Z'), end: new Date('2026-04-02T17:55:00Z') });
-    expect(s.hoursFrom.getTime()).toBe(s.hoursTo.getTime());
-    const t = splitAtHours({ start: new Date('2026-04-02T16:30:00Z'), end: new Date('2026-04-02T17:30:00Z') });
-    expect(t.hoursFrom.getTime()).toBe(t.hoursTo.getTime());
   });
 });

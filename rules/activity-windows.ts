@@ -1,7 +1,7 @@
 /**
  * The time windows of the team screens (contract/activity.ts and contract/roster.ts): rolling
  * windows that end now, the hour buckets of the hourly chart, the days and weeks of the daily and
- * weekly charts, and how a rolling window splits into whole rollup hours plus raw-batch edges.
+ * weekly charts (rules/window-split.ts splits a window into what is read).
  */
 import { addDayKeys, dayKeyOf, weekStartOf, type DayKey } from './site-time.js';
 
@@ -22,10 +22,6 @@ export function floorHour(t: Date): Date {
   return new Date(Math.floor(t.getTime() / HOUR_MS) * HOUR_MS);
 }
 
-export function ceilHour(t: Date): Date {
-  return new Date(Math.ceil(t.getTime() / HOUR_MS) * HOUR_MS);
-}
-
 /** The UTC hour starts of the hourly chart: the current hour and the `count − 1` before, oldest first. */
 export function hourBuckets(now: Date, count: number): Date[] {
   const last = floorHour(now).getTime();
@@ -42,22 +38,4 @@ export function recentDays(now: Date, tz: string, count: number): DayKey[] {
 export function recentWeeks(now: Date, tz: string, count: number): DayKey[] {
   const current = weekStartOf(dayKeyOf(now, tz));
   return Array.from({ length: count }, (_, i) => addDayKeys(current, 7 * (i - (count - 1))));
-}
-
-/**
- * How to sum a closed window exactly from hourly rollups (a rollup hour h holds the batches with
- * h ≤ end_time < h + 1 h): whole hours [hoursFrom, hoursTo) from the rollups, plus the raw batches
- * with start ≤ end_time < hoursFrom and with hoursTo ≤ end_time ≤ end (both capped at end). When
- * no whole hour fits, hoursFrom = hoursTo and the raw edges cover the whole window.
- */
-export interface RollupSplit {
-  hoursFrom: Date;
-  hoursTo: Date;
-}
-
-export function splitAtHours(w: ClosedWindow): RollupSplit {
-  const from = ceilHour(w.start);
-  const to = floorHour(w.end);
-  if (to.getTime() <= from.getTime()) return { hoursFrom: from, hoursTo: from };
-  return { hoursFrom: from, hoursTo: to };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchInEvent, eventBatchRange, splitRange } from './event-window.js';
+import { batchInEvent, eventBatchRange } from './event-window.js';
 
 const d = (s: string) => new Date(s);
 
@@ -23,40 +23,5 @@ describe('event batch window', () => {
       expect(inRange).toBe(batchInEvent(new Date(t), start, end));
     }
     expect(r).toEqual({ from: d('2026-03-01T18:10:00Z'), to: d('2026-03-01T19:30:00Z') });
-  });
-
-  const TZ = 'America/Chicago';
-
-  it('splits a range into raw edges, whole hours and whole site-zone days', () => {
-    // CST: days start at 06:00Z.
-    expect(splitRange({ from: d('2026-03-01T18:10:00Z'), to: d('2026-03-04T07:30:00Z') }, TZ)).toEqual([
-      { source: 'batches', from: d('2026-03-01T18:10:00Z'), to: d('2026-03-01T19:00:00Z') },
-      { source: 'hourly', from: d('2026-03-01T19:00:00Z'), to: d('2026-03-02T06:00:00Z') },
-      { source: 'daily', fromDay: '2026-03-02', toDay: '2026-03-04' },
-      { source: 'hourly', from: d('2026-03-04T06:00:00Z'), to: d('2026-03-04T07:00:00Z') },
-      { source: 'batches', from: d('2026-03-04T07:00:00Z'), to: d('2026-03-04T07:30:00Z') },
-    ]);
-  });
-
-  it('follows the daylight-saving change: the day after 2026-03-08 starts at 05:00Z', () => {
-    expect(splitRange({ from: d('2026-03-08T06:00:00Z'), to: d('2026-03-10T05:00:00Z') }, TZ)).toEqual([
-      { source: 'daily', fromDay: '2026-03-08', toDay: '2026-03-10' },
-    ]);
-  });
-
-  it('uses hours only when no whole day fits, and raw batches only when no whole hour fits', () => {
-    expect(splitRange({ from: d('2026-03-01T18:00:00Z'), to: d('2026-03-02T08:00:00Z') }, TZ)).toEqual([
-      { source: 'hourly', from: d('2026-03-01T18:00:00Z'), to: d('2026-03-02T08:00:00Z') },
-    ]);
-    expect(splitRange({ from: d('2026-03-01T18:10:00Z'), to: d('2026-03-01T19:30:00Z') }, TZ)).toEqual([
-      { source: 'batches', from: d('2026-03-01T18:10:00Z'), to: d('2026-03-01T19:30:00Z') },
-    ]);
-    expect(splitRange({ from: d('2026-03-01T18:10:00Z'), to: d('2026-03-01T18:10:00Z') }, TZ)).toEqual([]);
-  });
-
-  it('skips days that do not start on a whole hour', () => {
-    // India is UTC+05:30: its days start at hh:30Z.
-    const parts = splitRange({ from: d('2026-03-01T00:00:00Z'), to: d('2026-03-05T00:00:00Z') }, 'Asia/Kolkata');
-    expect(parts).toEqual([{ source: 'hourly', from: d('2026-03-01T00:00:00Z'), to: d('2026-03-05T00:00:00Z') }]);
   });
 });

@@ -9,7 +9,6 @@
  * The size is a `DatasetShape`: the reference one here, ten times the community in bench/scale.
  */
 import type { Database } from '../../server/db/database.js';
-import { rebuildTrailingSums } from '../../server/db/trailing-sums.js';
 
 /** How many racers on how many teams over how many days (ending at BENCH_NOW). */
 export interface DatasetShape {
@@ -24,32 +23,20 @@ export const BENCH_NOW = new Date('2026-03-10T18:07:00Z');
 const FIRST_DAY = '2025-12-10T00:00:00Z';
 const marker = (s: DatasetShape) => `leaderboards-v4:${s.racers}:${s.teams}:${s.days}:${BENCH_NOW.toISOString()}`;
 const BIG_TABLES = ['batches', 'hourly_rollups', 'daily_rollups'];
-/** Filled by the triggers of migrations 010, 060, 080 and 120 while the rollups are built. */
-const DERIVED_TABLES = [
-  'team_hourly_rollups',
-  'team_six_hour_rollups',
-  'team_daily_rollups',
-  'team_weekly_rollups',
-  'team_monthly_rollups',
-  'racer_six_hour_rollups',
-  'racer_weekly_rollups',
-  'racer_monthly_rollups',
-  'trailing_totals',
-  'trailing_sums',
-  'racer_unit_sums',
-  'racer_running_sums',
-];
-/** Derived tables and their index in time order. */
-const CLUSTER_ORDER = [
-  ['team_hourly_rollups', 'team_hourly_rollups_pkey'],
-  ['team_six_hour_rollups', 'team_six_hour_rollups_pkey'],
-  ['team_daily_rollups', 'team_daily_rollups_pkey'],
-  ['team_weekly_rollups', 'team_weekly_rollups_pkey'],
-  ['team_monthly_rollups', 'team_monthly_rollups_pkey'],
-  ['racer_six_hour_rollups', 'racer_six_hour_rollups_block'],
-  ['racer_weekly_rollups', 'racer_weekly_rollups_week'],
-  ['racer_monthly_rollups', 'racer_monthly_rollups_month'],
-] as const;
+/** Summed from the rollups by the batch writer; built once after the SQL load here. */
+const DERIVED_TABLES = ['running_totals'];
+/** Migration 190's statement: each pair's running totals for every day from its first to the newest. */
+const RUNNING_TOTALS_FROM_DAILY = `
+  INSERT INTO running_totals (day, user_id, tag, races, typed, errs, secs, points)
+  SELECT g.day::date, p.user_id, p.tag,
+         sum(coalesce(d.races, 0)) OVER w, sum(coalesce(d.typed, 0)) OVER w, sum(coalesce(d.errs, 0)) OVER w,
+         sum(coalesce(d.secs, 0)) OVER w, sum(coalesce(d.points, 0)) OVER w
+    FROM (SELECT user_id, tag, min(day) AS first FROM daily_rollups GROUP BY 1, 2) AS p
+   CROSS JOIN LATERAL generate_series(p.first, (SELECT max(day) FROM daily_rollups), interval '1 day') AS g(day)
+    LEFT JOIN daily_rollups d ON d.user_id = p.user_id AND d.tag = p.tag AND d.day = g.day::date
+  WINDOW w AS (PARTITION BY p.user_id, p.tag ORDER BY g.day)
+  ORDER BY 1, 2, 3`;
+
 /** Days generated per statement, so progress shows and no statement grows too large (7 for 1,000 racers). */
 const chunkDays = (s: DatasetShape) => Math.max(1, Math.floor(7000 / s.racers));
 
@@ -237,18 +224,15 @@ export async function buildDataset(
     shape,
   );
   await buildRollups(db, tz, shape, log);
-  // The batch writer keeps the trailing sums; batches loaded by SQL need them built once.
-  const newest = await db.query<{ t: Date | string }>('SELECT max(end_time) AS t FROM batches');
-  await rebuildTrailingSums(db, new Date(newest.rows[0].t));
+  // The batch writer keeps the running totals; rollups loaded by SQL need them built once, as
+  // migration 190 builds them from the rollups written before it.
+  await db.exec(RUNNING_TOTALS_FROM_DAILY);
   log('  building rollup indexes');
   await restoreIndexes(
     db,
     defs.filter((d) => d.table !== 'batches' && !(d.table === 'daily_rollups' && d.constraint)),
     shape,
   );
-  // The collector writes every rollup row in time order, poll after poll; the triggers filled
-  // these a week at a time in hash order. Put them in the order a live site would have them.
-  for (const [table, index] of CLUSTER_ORDER) await db.exec(`CLUSTER ${table} USING ${index}`);
   await db.exec(
     `VACUUM ANALYZE ${[...BIG_TABLES, ...DERIVED_TABLES, 'racers', 'memberships', 'bot_flags'].join(', ')}`,
   );

@@ -1,13 +1,14 @@
 /**
- * Writes batches and keeps the hourly (UTC hour) and daily (site-zone day) rollups and the
- * trailing 24-hour and 7-day sums (trailing-sums.ts) in step, in the caller's transaction. A second batch for
- * the same racer, team and slot is added to the first, so the rollups always equal the sum of the
- * batches they cover.
+ * The only writer of batches: writes them and keeps, in the caller's transaction, everything summed
+ * from them in step: the hourly (UTC hour) and daily (site-zone day) rollups and the running totals
+ * per site day (running-totals.ts). A second batch for the same racer, team and slot is added to the
+ * first, so each of those always equals the sum of the batches it covers. No trigger writes anything
+ * more: what a poll changes is written here.
  */
 import { batchPoints } from '../../rules/stats.js';
 import { dayKeyOf, dayStart } from '../../rules/site-time.js';
 import type { Queryable } from './database.js';
-import { applyTrailingSums } from './trailing-sums.js';
+import { addToRunningTotals } from './running-totals.js';
 
 export interface BatchRow {
   userId: number;
@@ -97,10 +98,6 @@ export async function insertBatches(q: Queryable, rows: BatchRow[], tz: string):
       ],
     );
   }
-  await applyTrailingSums(
-    q,
-    rows.map((b) => ({ ...b, points: batchPoints(b.races, b.typed, b.errs, b.secs) })),
-  );
   const hourly = group(rows, (b) => {
     const start = new Date(Math.floor(b.endTime.getTime() / 3_600_000) * 3_600_000);
     return { key: start.toISOString(), start };
@@ -151,4 +148,5 @@ export async function insertBatches(q: Queryable, rows: BatchRow[], tz: string):
       );
     }
   }
+  await addToRunningTotals(q, daily);
 }

@@ -1,14 +1,17 @@
 /**
  * Reads events and aggregates their batches: the team's event list, one event, and the per racer
- * and team totals inside an event's window (whole hours from the hourly rollups, the edges from
- * the raw batches, so long events stay fast and results stay exact).
+ * and team totals inside an event's window (rules/window-split.ts: whole days from the daily
+ * rollups, whole hours from the hourly rollups, the edges from the raw batches, so long events
+ * stay fast and results stay exact).
  */
 import type { Event } from '../../contract/events.js';
 import type { RacerTeamTotals } from '../../rules/event-results.js';
 import { eventStatus } from '../../rules/event-status.js';
-import { eventBatchRange, splitRange, type RangePart } from '../../rules/event-window.js';
+import { eventBatchRange } from '../../rules/event-window.js';
 import { formatSiteDateTime } from '../../rules/site-time.js';
+import { splitWindow } from '../../rules/window-split.js';
 import type { Queryable } from './database.js';
+import { windowPartsSql } from './window-sql.js';
 
 /** The largest value of the events.event_id column (int4). */
 const MAX_EVENT_ID = 2_147_483_647;
@@ -91,39 +94,17 @@ export async function findEvent(q: Queryable, id: number, tz: string, now: Date)
   return rows[0] ? toStoredEvent(rows[0], tz, now) : null;
 }
 
-const COUNTERS = 'races, typed, errs, secs, points';
-
-/** One UNION ALL branch per range part; $1 is the tag list, the parts' bounds follow from $2. */
-function partSql(parts: RangePart[]): { sql: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const p = (v: unknown) => {
-    params.push(v);
-    return `$${params.length + 1}`;
-  };
-  const branches = parts.map((part) => {
-    if (part.source === 'daily') {
-      return `SELECT user_id, tag, day_start AS at, ${COUNTERS} FROM daily_rollups
-               WHERE tag = ANY($1::text[]) AND day >= ${p(part.fromDay)}::date AND day < ${p(part.toDay)}::date`;
-    }
-    if (part.source === 'hourly') {
-      return `SELECT user_id, tag, hour AS at, ${COUNTERS} FROM hourly_rollups
-               WHERE tag = ANY($1::text[]) AND hour >= ${p(part.from.toISOString())} AND hour < ${p(part.to.toISOString())}`;
-    }
-    return `SELECT user_id, tag, end_time AS at, ${COUNTERS} FROM batches
-             WHERE tag = ANY($1::text[]) AND end_time >= ${p(part.from.toISOString())} AND end_time < ${p(part.to.toISOString())}`;
-  });
-  return { sql: branches.join('\n UNION ALL\n'), params };
-}
-
 /** Sums every batch of the event's teams inside its window, per racer and team. */
 export async function racerTeamTotals(
   q: Queryable,
   ev: Pick<StoredEvent, 'start' | 'end' | 'tags'>,
   tz: string,
 ): Promise<RacerTeamTotals[]> {
-  const parts = splitRange(eventBatchRange(ev.start, ev.end), tz);
+  const range = eventBatchRange(ev.start, ev.end);
+  const parts = splitWindow({ start: range.from, end: range.to }, tz);
   if (ev.tags.length === 0 || parts.length === 0) return [];
-  const union = partSql(parts);
+  const params: unknown[] = [ev.tags];
+  const union = windowPartsSql(parts, params, { days: 'daily', where: 'tag = ANY($1::text[])', withAt: true });
   const { rows } = await q.query<{
     user_id: number;
     tag: string;
@@ -139,7 +120,7 @@ export async function racerTeamTotals(
     custom_name: string | null;
     bot: boolean;
   }>(
-    `WITH parts AS (${union.sql}),
+    `WITH parts AS (${union}),
      totals AS (
        SELECT user_id, tag, sum(races)::bigint AS races, sum(typed)::bigint AS typed, sum(errs)::bigint AS errs,
               sum(secs)::bigint AS secs, sum(points)::float8 AS points, max(at) AS last_at
@@ -152,7 +133,7 @@ export async function racerTeamTotals(
        LEFT JOIN squad_names sn ON sn.tag = t.tag AND sn.squad = sa.squad
        LEFT JOIN bot_flags bf ON bf.user_id = t.user_id
       WHERE t.races > 0`,
-    [ev.tags, ...union.params],
+    params,
   );
   return rows.map((r) => ({
     userId: Number(r.user_id),

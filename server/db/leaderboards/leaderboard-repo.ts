@@ -1,131 +1,133 @@
 /**
- * Team and individual leaderboards of a window, summed from rollups plus exact raw edges
- * (window-plan.ts). Aggregates follow design.md "The numbers": races = Σ races,
- * WPM = (Σ typed / 5) / (Σ secs / 60), accuracy = 1 − Σ errs / Σ typed, points = Σ batch points.
- *
- * The database returns only the sums, as one compact text value (pieces-sql.ts), and the JSON is
- * written here (board-json.ts), with the racers' names, teams and bot flags looked up in a list
- * read once per data version (racer-identities.ts) instead of joined for every board. A whole day,
- * week or month, or the trailing 24 hours or 7 days, is kept packed already (migrations 080, 100,
- * 110), also as the individual board's own lines: a board of one such unit reads one value and
- * only puts the racers' names in front of its lines. An individual board of several whole days
- * reads two days' running totals (migration 120) and subtracts one from the other.
+ * Team and individual leaderboards of any window. The window is split (rules/window-split.ts)
+ * into whole days, read as two days' running totals (running-totals.ts), whole hours from
+ * hourly_rollups and raw 10-minute edges; the database adds the parts up per team or racer and
+ * the stats are worked out here by rules/stats.ts (design.md "The numbers"). Rows are sorted by
+ * Points, highest first, then by name (code-unit order).
  */
 import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../../contract/leaderboards.js';
+import { accuracy, wpm } from '../../../rules/stats.js';
 import type { Window } from '../../../rules/site-time.js';
+import { splitWindow, type WindowPart } from '../../../rules/window-split.js';
 import type { Queryable } from '../database.js';
-import {
-  individualBoardFromLines,
-  individualBoardJson,
-  parseBoardLines,
-  parseSums,
-  teamBoardJson,
-} from './board-json.js';
-import { racerBoardLinesSql, racerBoardSql, teamBoardSql } from './pieces-sql.js';
-import { racerIdentities } from './racer-identities.js';
-import { planWindow, type Piece } from './window-plan.js';
+import { windowPartsSql } from '../window-sql.js';
 
 export interface PlanOptions {
   tz: string;
   now: Date;
-  /** Overrides the plan; `rawPlan` gives the naive GROUP BY over raw batches (benchmarks, tests). */
-  pieces?: Piece[];
+  /** Overrides the split; `rawPlan` gives the naive GROUP BY over raw batches (benchmarks, tests). */
+  pieces?: WindowPart[];
 }
 
 /** The whole window read from raw batches: the naive query. */
-export function rawPlan(w: Window): Piece[] {
-  return w.end > w.start ? [{ source: 'raw', sign: 1, start: w.start, end: w.end }] : [];
+export function rawPlan(w: Window): WindowPart[] {
+  return w.end > w.start ? [{ source: 'raw', sign: 1, from: w.start, to: w.end }] : [];
 }
 
-/** A board query's row: the sums to add up, or (one packed piece) the board's own lines. */
-interface BoardRow {
-  version: string | null;
-  anchor: Date | string | null;
-  sums?: string | null;
-  /** Sums to subtract (running totals). */
-  minus?: string | null;
-  board?: string | null;
+interface SumRow {
+  races: number;
+  typed: number;
+  errs: number;
+  secs: number;
+  points: number;
 }
-
-/** The trailing sums' anchor each database answered last: the next plan may read them. */
-const lastAnchor = new WeakMap<Queryable, Date | null>();
 
 /**
- * The board query's row for a window. A plan that read the trailing sums under an anchor that has
- * moved since (a newer batch was written) got nothing from them, and is made again with the new anchor.
+ * The window's sums per `key`, for keys with races. Integer counters are added as float8: exact
+ * below 2^53 and much faster than PostgreSQL's numeric sums of bigints.
  */
-async function windowRow(
+async function sums<R extends SumRow>(
   db: Queryable,
   w: Window,
   opts: PlanOptions,
-  sqlOf: (pieces: Piece[], params: unknown[]) => string,
-  runningSums = false,
-): Promise<BoardRow | null> {
-  for (let attempt = 0; ; attempt++) {
-    const trailingAnchor = attempt < 2 ? (lastAnchor.get(db) ?? null) : null;
-    const pieces = opts.pieces ?? planWindow(w, opts.tz, opts.now, { trailingAnchor, runningSums });
-    if (pieces.length === 0) return null;
-    const params: unknown[] = [];
-    const { rows } = await db.query<BoardRow>(sqlOf(pieces, params), params);
-    const row = rows[0];
-    const anchor = row?.anchor == null ? null : new Date(row.anchor);
-    lastAnchor.set(db, anchor);
-    const used = pieces.find((p) => p.source === 'trailing');
-    if (used && used.anchor.getTime() !== anchor?.getTime()) continue;
-    return row ?? null;
-  }
+  shape: { key: string; where?: string; select?: (sumsSql: string) => string },
+): Promise<R[]> {
+  const parts = opts.pieces ?? splitWindow(w, opts.tz, { subtract: true, now: opts.now });
+  if (parts.length === 0) return [];
+  const params: unknown[] = [];
+  const union = windowPartsSql(parts, params, { days: 'running', where: shape.where });
+  const sumsSql = `SELECT ${shape.key}, sum(races::float8) AS races, sum(typed::float8) AS typed,
+         sum(errs::float8) AS errs, sum(secs::float8) AS secs, sum(points) AS points
+    FROM (${union}) AS p GROUP BY ${shape.key} HAVING sum(races::float8) > 0`;
+  const { rows } = await db.query<R>(shape.select ? shape.select(sumsSql) : sumsSql, params);
+  return rows;
 }
 
-/**
- * The team board as JSON text: one row per tag, bots' batches only when asked, Points first.
- * Whole units come from the team rollups (migrations 010 and 060), edges from raw batches.
- */
-export async function teamLeaderboardJson(
-  db: Queryable,
-  w: Window,
-  opts: PlanOptions & { showBots: boolean },
-): Promise<string> {
-  const row = await windowRow(db, w, opts, (pieces, params) => teamBoardSql(pieces, params, opts));
-  return row ? teamBoardJson(parseSums(row.sums ?? null)) : '[]';
+const stats = (r: SumRow) => ({
+  Races: r.races,
+  Accuracy: accuracy(r.typed, r.errs),
+  WPM: wpm(r.typed, r.secs),
+  Points: r.points,
+});
+
+function byPointsThenName<T extends { Points: number }>(rows: T[], name: (r: T) => string): T[] {
+  return rows.sort((a, b) => b.Points - a.Points || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0));
 }
 
-/**
- * The individual board as JSON text: one row per racer over all their teams, with current name,
- * team and bot flag. A board of one packed piece is written from its own lines (migration 110),
- * any other from the sums, which may read the running totals (migration 120).
- */
-export async function individualLeaderboardJson(db: Queryable, w: Window, opts: PlanOptions): Promise<string> {
-  const row = await windowRow(
-    db,
-    w,
-    opts,
-    (pieces, params) => racerBoardLinesSql(pieces, params) ?? racerBoardSql(pieces, params),
-    true,
-  );
-  if (!row) return '[]';
-  const version = row.version ?? '0';
-  if (row.board !== undefined) {
-    const lines = parseBoardLines(row.board);
-    if (lines.ids.length === 0) return '[]';
-    return individualBoardFromLines(lines, await racerIdentities(db, version, lines.ids));
-  }
-  const sums = parseSums(row.sums ?? null, row.minus ?? null);
-  if (sums.size === 0) return '[]';
-  return individualBoardJson(sums, await racerIdentities(db, version, sums.keys));
-}
-
+/** The team board: one row per tag, bots' batches only when asked. */
 export async function teamLeaderboard(
   db: Queryable,
   w: Window,
   opts: PlanOptions & { showBots: boolean },
 ): Promise<TeamLeaderboardRow[]> {
-  return JSON.parse(await teamLeaderboardJson(db, w, opts)) as TeamLeaderboardRow[];
+  const where = opts.showBots ? undefined : 'user_id NOT IN (SELECT user_id FROM bot_flags)';
+  const rows = await sums<SumRow & { tag: string }>(db, w, opts, { key: 'tag', where });
+  return byPointsThenName(
+    rows.map((r) => ({ TeamTag: r.tag, ...stats(r) })),
+    (r) => r.TeamTag,
+  );
 }
 
+interface RacerSumRow extends SumRow {
+  user_id: number;
+  username: string | null;
+  display_name: string | null;
+  team: string | null;
+  bot: boolean;
+}
+
+/** The individual board: one row per racer over all their teams, with current name, team and bot flag. */
 export async function individualLeaderboard(
   db: Queryable,
   w: Window,
   opts: PlanOptions,
 ): Promise<IndividualLeaderboardRow[]> {
-  return JSON.parse(await individualLeaderboardJson(db, w, opts)) as IndividualLeaderboardRow[];
+  const rows = await sums<RacerSumRow>(db, w, opts, {
+    key: 'user_id',
+    select: (sumsSql) => `
+      SELECT s.user_id::float8 AS user_id, s.races, s.typed, s.errs, s.secs, s.points, r.username,
+             nullif(r.display_name, '') AS display_name, b.user_id IS NOT NULL AS bot, m.tag AS team
+        FROM (${sumsSql}) AS s
+        LEFT JOIN racers r ON r.user_id = s.user_id
+        LEFT JOIN (SELECT DISTINCT ON (user_id) user_id, tag FROM memberships WHERE left_at IS NULL
+                    ORDER BY user_id, first_seen DESC) AS m ON m.user_id = s.user_id
+        LEFT JOIN bot_flags b ON b.user_id = s.user_id`,
+  });
+  return byPointsThenName(
+    rows.map((r) => {
+      // A racer not (yet) in racers shows the id as name.
+      const username = r.username ?? String(r.user_id);
+      return {
+        UserID: r.user_id,
+        Username: username,
+        CurrentDisplayName: r.display_name ?? username,
+        TeamTag: r.team,
+        bot: r.bot ? (1 as const) : (0 as const),
+        ...stats(r),
+      };
+    }),
+    (r) => r.Username,
+  );
+}
+
+export async function teamLeaderboardJson(
+  db: Queryable,
+  w: Window,
+  opts: PlanOptions & { showBots: boolean },
+): Promise<string> {
+  return JSON.stringify(await teamLeaderboard(db, w, opts));
+}
+
+export async function individualLeaderboardJson(db: Queryable, w: Window, opts: PlanOptions): Promise<string> {
+  return JSON.stringify(await individualLeaderboard(db, w, opts));
 }
