@@ -5,6 +5,7 @@
  * (bench/scale/reads.ts), and one poll of 200 teams written through the collector's write path
  * (bench/scale/poll.ts). Returns the markdown section for bench/results.md.
  */
+import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../server/config.js';
 import { openPostgres } from '../server/db/postgres.js';
@@ -65,6 +66,8 @@ async function schemaSize(): Promise<string> {
 /** Runs the benchmark and returns its markdown section. */
 export default async function run(log: (s: string) => void = console.log): Promise<string> {
   const info = await prepareScaleDataset(log);
+  // These timings swing with whatever else the machine runs: the load goes with them.
+  const loadAtStart = os.loadavg()[0];
   if (!info) return `${TITLE}\n\nNot measured: ${new URL(PG_URL).host} did not answer.\n`;
   const db = await openPostgres(schemaUrl(), { max: 2 });
   let reads: ReadTiming[];
@@ -94,6 +97,7 @@ export default async function run(log: (s: string) => void = console.log): Promi
       (info.reused ? ' (reused from an earlier run).' : `, built in ${(info.buildSeconds / 60).toFixed(1)} min.`),
     `Storage as of migration \`${design}\`. Every call through the HTTP layer (app.inject, a browser's Accept-Encoding)`,
     `with the response cache emptied before each request; ${RUNS} timed requests per call after five untimed ones; times in ms.`,
+    `1-minute load average ${loadAtStart.toFixed(1)} when the timing started and ${os.loadavg()[0].toFixed(1)} at the end.`,
     '',
     ...readsTable(reads),
     '',
