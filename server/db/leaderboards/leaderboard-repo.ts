@@ -6,7 +6,7 @@
  * Points, highest first, then by name (code-unit order).
  */
 import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../../contract/leaderboards.js';
-import { accuracy, wpm } from '../../../rules/stats.js';
+import { accuracy, wpm, type Totals } from '../../../rules/stats.js';
 import type { Window } from '../../../rules/site-time.js';
 import { splitWindow, type WindowPart } from '../../../rules/window-split.js';
 import type { Queryable } from '../database.js';
@@ -24,19 +24,11 @@ export function rawPlan(w: Window): WindowPart[] {
   return w.end > w.start ? [{ source: 'raw', sign: 1, from: w.start, to: w.end }] : [];
 }
 
-interface SumRow {
-  races: number;
-  typed: number;
-  errs: number;
-  secs: number;
-  points: number;
-}
-
 /**
  * The window's sums per `key`, for keys with races. Integer counters are added as float8: exact
  * below 2^53 and much faster than PostgreSQL's numeric sums of bigints.
  */
-async function sums<R extends SumRow>(
+async function sums<R extends Totals>(
   db: Queryable,
   w: Window,
   opts: PlanOptions,
@@ -49,11 +41,13 @@ async function sums<R extends SumRow>(
   const sumsSql = `SELECT ${shape.key}, sum(races::float8) AS races, sum(typed::float8) AS typed,
          sum(errs::float8) AS errs, sum(secs::float8) AS secs, sum(points) AS points
     FROM (${union}) AS p GROUP BY ${shape.key} HAVING sum(races::float8) > 0`;
-  const { rows } = await db.query<R>(shape.select ? shape.select(sumsSql) : sumsSql, params);
-  return rows;
+  // One JSON value instead of a row per key: PGlite hands over large row sets slowly.
+  const sql = `SELECT coalesce(json_agg(t)::text, '[]') AS rows FROM (${shape.select?.(sumsSql) ?? sumsSql}) AS t`;
+  const { rows } = await db.query<{ rows: string }>(sql, params);
+  return JSON.parse(rows[0].rows) as R[];
 }
 
-const stats = (r: SumRow) => ({
+const stats = (r: Totals) => ({
   Races: r.races,
   Accuracy: accuracy(r.typed, r.errs),
   WPM: wpm(r.typed, r.secs),
@@ -71,14 +65,14 @@ export async function teamLeaderboard(
   opts: PlanOptions & { showBots: boolean },
 ): Promise<TeamLeaderboardRow[]> {
   const where = opts.showBots ? undefined : 'user_id NOT IN (SELECT user_id FROM bot_flags)';
-  const rows = await sums<SumRow & { tag: string }>(db, w, opts, { key: 'tag', where });
+  const rows = await sums<Totals & { tag: string }>(db, w, opts, { key: 'tag', where });
   return byPointsThenName(
     rows.map((r) => ({ TeamTag: r.tag, ...stats(r) })),
     (r) => r.TeamTag,
   );
 }
 
-interface RacerSumRow extends SumRow {
+interface RacerTotals extends Totals {
   user_id: number;
   username: string | null;
   display_name: string | null;
@@ -92,10 +86,10 @@ export async function individualLeaderboard(
   w: Window,
   opts: PlanOptions,
 ): Promise<IndividualLeaderboardRow[]> {
-  const rows = await sums<RacerSumRow>(db, w, opts, {
+  const rows = await sums<RacerTotals>(db, w, opts, {
     key: 'user_id',
     select: (sumsSql) => `
-      SELECT s.user_id::float8 AS user_id, s.races, s.typed, s.errs, s.secs, s.points, r.username,
+      SELECT s.user_id, s.races, s.typed, s.errs, s.secs, s.points, r.username,
              nullif(r.display_name, '') AS display_name, b.user_id IS NOT NULL AS bot, m.tag AS team
         FROM (${sumsSql}) AS s
         LEFT JOIN racers r ON r.user_id = s.user_id

@@ -1,8 +1,6 @@
--- Leaderboard storage made plain (server/db/running-totals.ts, rules/window-split.ts): the derived
--- tables, their triggers and SQL functions of migrations 010, 060, 070, 080, 100, 110 and 120 go;
--- batches, hourly_rollups and daily_rollups stay, and one relational table is added: each racer's
--- counters per team summed up to the end of every site day, from the pair's first day to the newest
--- day written, kept by the batch writer. Whole days A..B of a board are total(B) - total(A - 1).
+-- Plain leaderboard storage (server/db/running-totals.ts): the derived tables, triggers and SQL functions
+-- of migrations 010, 060, 070, 080, 100, 110 and 120 go; running_totals (each racer's counters per team
+-- up to the end of every site day, kept by the batch writer) is built from daily_rollups.
 
 -- The trigger functions first: CASCADE takes their triggers on hourly_rollups and daily_rollups.
 DROP FUNCTION IF EXISTS leaderboard_rollups_sync() CASCADE;
