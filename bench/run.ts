@@ -5,7 +5,9 @@
  * A benchmark module default-exports `async (log: (line: string) => void) => string`: it logs its
  * progress and returns a markdown section (starting with a `## Title` heading).
  * `npm run bench -- <word>` runs only the modules whose file name contains the word; the other
- * sections of bench/results.md are kept as they were.
+ * sections of bench/results.md are kept as they were. Opt-in modules (`OPT_IN`: too long for every
+ * run) run only when the word names them (`npm run bench -- scale`); a run without a word keeps
+ * their earlier sections.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,13 +37,15 @@ function merge(before: string[], fresh: string[]): string[] {
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const filter = process.argv[2];
+/** Opt-in modules and the title of their section. */
+const OPT_IN = new Map([['scale.bench.ts', '## Scale']]);
 const files = [
   'leaderboards.ts',
   ...fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.bench.ts'))
     .sort(),
-].filter((f) => !filter || f.includes(filter));
+].filter((f) => (filter ? f.includes(filter) : !OPT_IN.has(f)));
 
 const sections: string[] = [];
 const started = performance.now();
@@ -66,6 +70,8 @@ const header = [
   '',
 ];
 const out = path.join(dir, 'results.md');
-const body = filter ? merge(previousSections(out), sections) : sections;
+const optInTitles = [...OPT_IN.values()];
+const keptOptIn = previousSections(out).filter((s) => optInTitles.some((t) => s.startsWith(t)));
+const body = filter ? merge(previousSections(out), sections) : merge([...sections, ...keptOptIn], []);
 fs.writeFileSync(out, `${[...header, ...body].join('\n').trimEnd()}\n`);
 console.log(`wrote ${path.relative(process.cwd(), out)}`);

@@ -6,16 +6,22 @@
  *
  * Indexes of the big tables are dropped during the load and rebuilt after it (the database must be
  * freshly migrated). A marker in app_meta lets a later run reuse the dataset.
+ * The size is a `DatasetShape`: the reference one here, ten times the community in bench/scale.
  */
 import type { Database } from '../../server/db/database.js';
 
-export const RACERS = 1000;
-export const TEAMS = 50;
-export const DAYS = 91;
+/** How many racers on how many teams over how many days (ending at BENCH_NOW). */
+export interface DatasetShape {
+  racers: number;
+  teams: number;
+  days: number;
+}
+export const REFERENCE_SHAPE: DatasetShape = { racers: 1000, teams: 50, days: 91 };
+export const { racers: RACERS, teams: TEAMS, days: DAYS } = REFERENCE_SHAPE;
 /** The dataset's "now": a Tuesday afternoon two days after the spring-forward change. */
 export const BENCH_NOW = new Date('2026-03-10T18:07:00Z');
 const FIRST_DAY = '2025-12-10T00:00:00Z';
-const MARKER = `leaderboards-v4:${RACERS}:${TEAMS}:${DAYS}:${BENCH_NOW.toISOString()}`;
+const marker = (s: DatasetShape) => `leaderboards-v4:${s.racers}:${s.teams}:${s.days}:${BENCH_NOW.toISOString()}`;
 const BIG_TABLES = ['batches', 'hourly_rollups', 'daily_rollups'];
 /** Summed from the rollups by the batch writer; built once after the SQL load here. */
 const DERIVED_TABLES = ['running_totals'];
@@ -31,8 +37,8 @@ const RUNNING_TOTALS_FROM_DAILY = `
   WINDOW w AS (PARTITION BY p.user_id, p.tag ORDER BY g.day)
   ORDER BY 1, 2, 3`;
 
-/** Days generated per statement, so progress shows and no statement grows too large. */
-const CHUNK_DAYS = 7;
+/** Days generated per statement, so progress shows and no statement grows too large (7 for 1,000 racers). */
+const chunkDays = (s: DatasetShape) => Math.max(1, Math.floor(7000 / s.racers));
 
 export interface DatasetInfo {
   batches: number;
@@ -43,9 +49,12 @@ export interface DatasetInfo {
   reused: boolean;
 }
 
-const tagSql = (expr: string) => `'TEAM' || lpad((((${expr}) - 1) % ${TEAMS} + 1)::text, 2, '0')`;
-/** Racers whose id is a multiple of 20 moved from another team on day 45. */
-const batchTagSql = `CASE WHEN u.id % 20 = 0 AND d.day < 45 THEN ${tagSql('u.id + 7')} ELSE ${tagSql('u.id')} END`;
+/** TEAM01..TEAM50 for 50 teams, TEAM001..TEAM200 for 200. */
+const tagSql = (s: DatasetShape, expr: string) =>
+  `'TEAM' || lpad((((${expr}) - 1) % ${s.teams} + 1)::text, ${String(s.teams).length}, '0')`;
+/** The tag of a racer (`u.id`) in a day (`d.day`): racers whose id is a multiple of 20 moved from another team on day 45. */
+const batchTagSql = (s: DatasetShape) =>
+  `CASE WHEN u.id % 20 = 0 AND d.day < 45 THEN ${tagSql(s, 'u.id + 7')} ELSE ${tagSql(s, 'u.id')} END`;
 
 async function counts(db: Database): Promise<Omit<DatasetInfo, 'buildSeconds' | 'reused'>> {
   const { rows } = await db.query<{ b: number; h: number; d: number }>(
@@ -72,28 +81,34 @@ async function dropIndexes(
   return rows.map((r) => ({ table: r.tablename, name: r.indexname, def: r.indexdef, constraint: r.is_constraint }));
 }
 
-async function restoreIndexes(db: Database, defs: Awaited<ReturnType<typeof dropIndexes>>): Promise<void> {
+async function restoreIndexes(
+  db: Database,
+  defs: Awaited<ReturnType<typeof dropIndexes>>,
+  shape: DatasetShape,
+): Promise<void> {
+  const memory = shape.racers > REFERENCE_SHAPE.racers ? '1GB' : '256MB';
   for (const d of defs) {
     // Sorting in memory instead of in temporary files makes the builds several times faster.
-    await db.exec(`SET maintenance_work_mem = '256MB'; ${d.def}`);
+    await db.exec(`SET maintenance_work_mem = '${memory}'; ${d.def}`);
     if (d.constraint)
       await db.exec(`ALTER TABLE ${d.table} ADD CONSTRAINT ${d.name} PRIMARY KEY USING INDEX ${d.name}`);
   }
 }
 
-async function loadBatches(db: Database, log: (s: string) => void): Promise<void> {
-  for (let from = 0; from < DAYS; from += CHUNK_DAYS) {
-    const to = Math.min(DAYS, from + CHUNK_DAYS) - 1;
+async function loadBatches(db: Database, shape: DatasetShape, log: (s: string) => void): Promise<void> {
+  const step = chunkDays(shape);
+  for (let from = 0; from < shape.days; from += step) {
+    const to = Math.min(shape.days, from + step) - 1;
     await db.query(
       `INSERT INTO batches (user_id, tag, end_time, races, lifetime_races, typed, errs, secs, points, display_name)
        SELECT user_id, tag, end_time, races, races + (slot % 3 = 0)::int, typed, errs, secs,
               races * (100 + (typed / 5.0) / (secs / 60.0) / 2) * (1 - errs::float8 / typed), NULL
          FROM (
-           SELECT u.id AS user_id, ${batchTagSql} AS tag, k.slot,
+           SELECT u.id AS user_id, ${batchTagSql(shape)} AS tag, k.slot,
                   $1::timestamptz + (d.day * 144 + k.slot) * interval '10 minutes' AS end_time,
                   v.races, v.typed, v.errs,
                   greatest(1, round(v.typed * 12.0 / (45 + (u.id * 37) % 90)))::bigint AS secs
-             FROM generate_series(1, ${RACERS}) AS u(id)
+             FROM generate_series(1, ${shape.racers}) AS u(id)
             CROSS JOIN generate_series($2::int, $3::int) AS d(day)
             CROSS JOIN LATERAL (SELECT 6 + (u.id * 13 + d.day * 5) % 9 AS len) l
             CROSS JOIN LATERAL (SELECT (u.id * 7 + d.day * 5) % (25 - l.len) AS h0) h
@@ -116,12 +131,13 @@ async function loadBatches(db: Database, log: (s: string) => void): Promise<void
  * Rollups a week of batches at a time, in time order (as the collector writes them, poll after
  * poll), so each GROUP BY fits in memory. A site-zone day split by a chunk edge is added up.
  */
-async function buildRollups(db: Database, tz: string, log: (s: string) => void): Promise<void> {
+async function buildRollups(db: Database, tz: string, shape: DatasetShape, log: (s: string) => void): Promise<void> {
   if (!/^[A-Za-z0-9_/+-]+$/.test(tz)) throw new Error(`Unexpected time zone ${tz}`);
   const first = Date.parse(FIRST_DAY);
-  for (let from = 0; from < DAYS; from += CHUNK_DAYS) {
+  const step = chunkDays(shape);
+  for (let from = 0; from < shape.days; from += step) {
     const start = new Date(first + from * 86_400_000).toISOString();
-    const end = new Date(first + (from + CHUNK_DAYS) * 86_400_000).toISOString();
+    const end = new Date(first + (from + step) * 86_400_000).toISOString();
     const range = `end_time >= '${start}' AND end_time < '${end}'`;
     await db.exec(
       `SET work_mem = '256MB';
@@ -139,41 +155,42 @@ async function buildRollups(db: Database, tz: string, log: (s: string) => void):
          typed = daily_rollups.typed + excluded.typed, errs = daily_rollups.errs + excluded.errs,
          secs = daily_rollups.secs + excluded.secs, points = daily_rollups.points + excluded.points;`,
     );
-    log(`  rollups: days ${from}-${Math.min(DAYS, from + CHUNK_DAYS) - 1}`);
+    log(`  rollups: days ${from}-${Math.min(shape.days, from + step) - 1}`);
   }
 }
 
-async function loadPeople(db: Database): Promise<void> {
+async function loadPeople(db: Database, shape: DatasetShape): Promise<void> {
+  const { racers, teams } = shape;
   await db.query(
-    `INSERT INTO teams (tag, name) SELECT ${tagSql('t')}, 'Team ' || t FROM generate_series(1, ${TEAMS}) t`,
+    `INSERT INTO teams (tag, name) SELECT ${tagSql(shape, 't')}, 'Team ' || t FROM generate_series(1, ${teams}) t`,
   );
   await db.query(
     `INSERT INTO racers (user_id, username, display_name, first_seen, last_seen)
-     SELECT u, 'racer' || u, 'Racer ' || u, $1::timestamptz, $2::timestamptz FROM generate_series(1, ${RACERS}) u`,
+     SELECT u, 'racer' || u, 'Racer ' || u, $1::timestamptz, $2::timestamptz FROM generate_series(1, ${racers}) u`,
     [FIRST_DAY, BENCH_NOW.toISOString()],
   );
   const moved = `$1::timestamptz + interval '45 days'`;
   await db.query(
     `INSERT INTO memberships (tag, user_id, join_stamp, role, first_seen, last_seen, left_at)
-     SELECT ${tagSql('u + 7')}, u, $1::timestamptz, 'member', $1::timestamptz, ${moved}, ${moved}
-       FROM generate_series(20, ${RACERS}, 20) u`,
+     SELECT ${tagSql(shape, 'u + 7')}, u, $1::timestamptz, 'member', $1::timestamptz, ${moved}, ${moved}
+       FROM generate_series(20, ${racers}, 20) u`,
     [FIRST_DAY],
   );
   await db.query(
     `INSERT INTO memberships (tag, user_id, join_stamp, role, first_seen, last_seen)
-     SELECT ${tagSql('u')}, u, CASE WHEN u % 20 = 0 THEN ${moved} ELSE $1::timestamptz END, 'member', $1::timestamptz, $2::timestamptz
-       FROM generate_series(1, ${RACERS}) u`,
+     SELECT ${tagSql(shape, 'u')}, u, CASE WHEN u % 20 = 0 THEN ${moved} ELSE $1::timestamptz END, 'member', $1::timestamptz, $2::timestamptz
+       FROM generate_series(1, ${racers}) u`,
     [FIRST_DAY, BENCH_NOW.toISOString()],
   );
   await db.query(
-    `INSERT INTO bot_flags (user_id, flagged_by) SELECT u, 'bench' FROM generate_series(3, ${RACERS}, 50) u`,
+    `INSERT INTO bot_flags (user_id, flagged_by) SELECT u, 'bench' FROM generate_series(3, ${racers}, 50) u`,
   );
 }
 
 /** Whether the database already holds this dataset (from an earlier run). */
-export async function hasDataset(db: Database): Promise<boolean> {
+export async function hasDataset(db: Database, shape = REFERENCE_SHAPE): Promise<boolean> {
   const { rows } = await db.query<{ value: string }>("SELECT value FROM app_meta WHERE key = 'bench_dataset'");
-  return rows[0]?.value === MARKER;
+  return rows[0]?.value === marker(shape);
 }
 
 export async function datasetInfo(db: Database): Promise<DatasetInfo> {
@@ -184,22 +201,29 @@ export async function datasetInfo(db: Database): Promise<DatasetInfo> {
 }
 
 /** Builds the dataset in a freshly migrated, empty database. */
-export async function buildDataset(db: Database, tz: string, log: (s: string) => void): Promise<DatasetInfo> {
+export async function buildDataset(
+  db: Database,
+  tz: string,
+  log: (s: string) => void,
+  shape = REFERENCE_SHAPE,
+): Promise<DatasetInfo> {
   const t0 = performance.now();
-  await loadPeople(db);
+  await loadPeople(db, shape);
   const defs = await dropIndexes(db);
-  await loadBatches(db, log);
+  await loadBatches(db, shape, log);
   log('  building batch indexes');
   await restoreIndexes(
     db,
     defs.filter((d) => d.table === 'batches'),
+    shape,
   );
   // The daily rollups' primary key must exist for the ON CONFLICT of the chunk edges.
   await restoreIndexes(
     db,
     defs.filter((d) => d.table === 'daily_rollups' && d.constraint),
+    shape,
   );
-  await buildRollups(db, tz, log);
+  await buildRollups(db, tz, shape, log);
   // The batch writer keeps the running totals; rollups loaded by SQL need them built once, as
   // migration 190 builds them from the rollups written before it.
   await db.exec(RUNNING_TOTALS_FROM_DAILY);
@@ -207,6 +231,7 @@ export async function buildDataset(db: Database, tz: string, log: (s: string) =>
   await restoreIndexes(
     db,
     defs.filter((d) => d.table !== 'batches' && !(d.table === 'daily_rollups' && d.constraint)),
+    shape,
   );
   await db.exec(
     `VACUUM ANALYZE ${[...BIG_TABLES, ...DERIVED_TABLES, 'racers', 'memberships', 'bot_flags'].join(', ')}`,
@@ -214,7 +239,7 @@ export async function buildDataset(db: Database, tz: string, log: (s: string) =>
   await db.exec('CHECKPOINT');
   await db.query(
     "INSERT INTO app_meta (key, value) VALUES ('bench_dataset', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-    [MARKER],
+    [marker(shape)],
   );
   return { ...(await counts(db)), buildSeconds: (performance.now() - t0) / 1000, reused: false };
 }

@@ -63,18 +63,18 @@ const WARMUP_RUNS = 5;
  * Gets a series ready: a full garbage collection, so it starts from a clean heap and not the last
  * one's garbage, then a few untimed calls, so it measures the steady state.
  */
-async function startSeries(warmUp: () => Promise<unknown>): Promise<void> {
+export async function startSeries(warmUp: () => Promise<unknown>): Promise<void> {
   fullGc();
   for (let i = 0; i < WARMUP_RUNS; i++) await warmUp();
 }
 
-function summarize(ms: number[]): Timing {
+export function summarize(ms: number[]): Timing {
   const s = [...ms].sort((a, b) => a - b);
   const at = (q: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
   return { median: at(0.5), p95: at(0.95), runs: s.length };
 }
 
-async function time(fn: () => Promise<unknown>): Promise<number> {
+export async function time(fn: () => Promise<unknown>): Promise<number> {
   const t0 = performance.now();
   await fn();
   return performance.now() - t0;
