@@ -34,14 +34,7 @@ function Bench() {
   const wpmMax = useMemo(() => wpmAxisMax(topWpm(null, series?.wpm ?? [])), [series]);
   if (!series) return null;
   return (
-    <BatchChart
-      series={series}
-      lo={0}
-      hi={series.time.length}
-      wpmMax={wpmMax}
-      tz="America/Chicago"
-      onDraw={drawn}
-    />
+    <BatchChart series={series} lo={0} hi={series.time.length} wpmMax={wpmMax} tz="America/Chicago" onDraw={drawn} />
   );
 }
 

@@ -5,7 +5,7 @@
  * the racer page of the busiest racer (racer info, batch history in both shapes) and an event of
  * ten teams (participants, team and squad summaries).
  */
-import { notifyDataChanged, readDataVersion } from '../../server/db/data-version.js';
+import { readDataVersion } from '../../server/db/data-version.js';
 import type { Database } from '../../server/db/database.js';
 import type { App } from '../../server/http/context.js';
 import { apiTimes } from '../../rules/periods.js';
@@ -28,7 +28,7 @@ async function timeUncached(app: App, db: Database, url: string): Promise<{ sent
   const version = await readDataVersion(db);
   let sentBytes = 0;
   const get = async () => {
-    notifyDataChanged(version);
+    db.dataChanges.notify(version);
     const res = await app.inject({
       url,
       headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },

@@ -6,6 +6,7 @@
  */
 import pg from 'pg';
 import type { Database, Queryable } from '../../server/db/database.js';
+import { DataChanges } from '../../server/db/data-version.js';
 
 export interface RolledBackDatabase extends Database {
   /** Milliseconds spent in queries (round trips included) since the last `resetTimer()`. */
@@ -46,6 +47,7 @@ export async function openRolledBack(url: string): Promise<RolledBackDatabase> {
   };
   return {
     kind: 'postgres',
+    dataChanges: new DataChanges(),
     ...q,
     get dbMs() {
       return dbMs;
