@@ -10,6 +10,7 @@ import { pollTeams } from '../../server/collector/poll.js';
 import { FAILED_KEPT_PER_TEAM } from '../../server/collector/state-store.js';
 import { recordFailure } from '../../server/collector/write-poll.js';
 import type { Database } from '../../server/db/database.js';
+import { bumpDataVersion } from '../../server/db/data-version.js';
 import { teamBody, type MemberSpec } from './collector-helpers.js';
 import { dbKinds, freshDatabase, testApp, TEST_TZ, type TestContext } from './helpers.js';
 
@@ -222,11 +223,17 @@ describe.each(dbKinds)('Data as of on %s', (kind) => {
   afterAll(() => t.close());
 
   const lastPollAt = async () => (await t.app.inject({ method: 'GET', url: '/api/site' })).json().lastPollAt;
-  const addRun = (finished: string, ok: number, failed: number) =>
-    t.db.query(
-      'INSERT INTO collector_runs (started_at, finished_at, snapshot_at, teams_ok, teams_failed) VALUES ($1, $1, $1, $2, $3)',
-      [finished, ok, failed],
-    );
+  // As a collector run does: the run's row and a new data version (GET /api/site is cached per version).
+  const addRun = async (finished: string, ok: number, failed: number) => {
+    const version = await t.db.transaction(async (tx) => {
+      await tx.query(
+        'INSERT INTO collector_runs (started_at, finished_at, snapshot_at, teams_ok, teams_failed) VALUES ($1, $1, $1, $2, $3)',
+        [finished, ok, failed],
+      );
+      return bumpDataVersion(tx);
+    });
+    t.db.dataChanges.notify(version);
+  };
 
   it('counts only runs in which a team was polled', async () => {
     expect(await lastPollAt()).toBeNull();
