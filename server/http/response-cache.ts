@@ -214,6 +214,7 @@ export class ResponseCache {
     if (
       text === null ||
       reply.statusCode !== 200 ||
+      !String(reply.getHeader('content-type') ?? '').startsWith('application/json') ||
       reply.hasHeader('set-cookie') ||
       reply.hasHeader('content-encoding') ||
       /no-store|private/.test(cacheControl)

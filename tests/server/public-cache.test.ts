@@ -145,4 +145,14 @@ describe.each(dbKinds)('public GET cache on %s', (kind) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBeTruthy();
   });
+
+  it('keeps only JSON: the HTML docs page stays HTML on every request', async () => {
+    for (let i = 0; i < 2; i++) {
+      const page = await t.app.inject('/api/docs');
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.headers.etag).toBeUndefined();
+      expect(page.body).toMatch(/^<!doctype html>/i);
+    }
+  });
 });
