@@ -7,7 +7,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { loadConfig } from '../server/config.js';
 import type { Database } from '../server/db/database.js';
 import { migrate } from '../server/db/migrate.js';
@@ -25,45 +24,22 @@ import {
   type DatasetInfo,
 } from './leaderboards/dataset.js';
 import { CACHED_RUNS, DIRECT_RUNS, HTTP_RUNS, measureQueries, type QueryResult } from './leaderboards/measure.js';
+import { BENCH_PG_URL, benchSchemaUrl, prepareBenchSchema } from './bench-postgres.js';
 
 const TZ = 'America/Chicago';
 const PGLITE_DIR = path.resolve('.bench-data/leaderboards-pglite');
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PG_SCHEMA = 'bench_leaderboards';
 const TARGETS = { pglite: 60, postgres: 20, cached: 2, ratio: 10 };
 
 type Kind = 'pglite' | 'postgres';
-
-function postgresUrl(): string {
-  const url = new URL(PG_URL);
-  url.searchParams.set('options', `-c search_path=${PG_SCHEMA}`);
-  return url.toString();
-}
-
-/** Whether the PostgreSQL server answers; creates the bench schema when `fresh` after dropping it. */
-async function preparePostgresSchema(fresh: boolean): Promise<boolean> {
-  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-  } catch {
-    return false;
-  }
-  try {
-    if (fresh) await c.query(`DROP SCHEMA IF EXISTS ${PG_SCHEMA} CASCADE`);
-    await c.query(`CREATE SCHEMA IF NOT EXISTS ${PG_SCHEMA}`);
-    return true;
-  } finally {
-    await c.end();
-  }
-}
 
 async function open(kind: Kind, fresh: boolean): Promise<Database | null> {
   if (kind === 'pglite') {
     if (fresh) fs.rmSync(PGLITE_DIR, { recursive: true, force: true });
     return openPglite(PGLITE_DIR);
   }
-  if (!(await preparePostgresSchema(fresh))) return null;
-  return openPostgres(postgresUrl(), { max: 2 });
+  if (!(await prepareBenchSchema(PG_SCHEMA, fresh))) return null;
+  return openPostgres(benchSchemaUrl(PG_SCHEMA), { max: 2 });
 }
 
 /** The existing dataset brought up to the current migrations, or null when it must be rebuilt. */
@@ -172,7 +148,7 @@ export default async function run(log: (s: string) => void = console.log): Promi
   for (const kind of ['pglite', 'postgres'] as const) {
     const done = await benchOne(kind, log);
     if (done) sections.push(...table(kind, done.info, done.results));
-    else sections.push('### PostgreSQL', '', `Not measured: ${new URL(PG_URL).host} did not answer.`, '');
+    else sections.push('### PostgreSQL', '', `Not measured: ${new URL(BENCH_PG_URL).host} did not answer.`, '');
   }
   return sections.join('\n');
 }

@@ -11,7 +11,8 @@ import { loadConfig } from '../server/config.js';
 import { openPostgres } from '../server/db/postgres.js';
 import { buildApp } from '../server/http/app.js';
 import { BENCH_NOW } from './leaderboards/dataset.js';
-import { PG_URL, prepareScaleDataset, SCALE_SHAPE, SCALE_TZ, schemaUrl } from './scale/database.js';
+import { BENCH_PG_URL, benchSchemaUrl } from './bench-postgres.js';
+import { prepareScaleDataset, SCALE_SCHEMA, SCALE_SHAPE, SCALE_TZ } from './scale/database.js';
 import { measurePoll, type PollTiming } from './scale/poll.js';
 import { measureReads, RUNS, type ReadTiming } from './scale/reads.js';
 
@@ -50,7 +51,7 @@ function verdicts(reads: ReadTiming[], polls: PollTiming[]): string[] {
 
 /** The dataset's size on disk. */
 async function schemaSize(): Promise<string> {
-  const c = await openPostgres(schemaUrl(), { max: 1 });
+  const c = await openPostgres(benchSchemaUrl(SCALE_SCHEMA), { max: 1 });
   try {
     const { rows } = await c.query<{ batches: string; total: string }>(
       `SELECT pg_size_pretty(pg_total_relation_size('batches')) AS batches,
@@ -68,8 +69,8 @@ export default async function run(log: (s: string) => void = console.log): Promi
   const info = await prepareScaleDataset(log);
   // These timings swing with whatever else the machine runs: the load goes with them.
   const loadAtStart = os.loadavg()[0];
-  if (!info) return `${TITLE}\n\nNot measured: ${new URL(PG_URL).host} did not answer.\n`;
-  const db = await openPostgres(schemaUrl(), { max: 2 });
+  if (!info) return `${TITLE}\n\nNot measured: ${new URL(BENCH_PG_URL).host} did not answer.\n`;
+  const db = await openPostgres(benchSchemaUrl(SCALE_SCHEMA), { max: 2 });
   let reads: ReadTiming[];
   let design: string;
   try {
@@ -86,7 +87,7 @@ export default async function run(log: (s: string) => void = console.log): Promi
   } finally {
     await db.close();
   }
-  const polls = await measurePoll(schemaUrl(), log);
+  const polls = await measurePoll(benchSchemaUrl(SCALE_SCHEMA), log);
   const size = await schemaSize();
   return [
     TITLE,

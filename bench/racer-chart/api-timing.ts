@@ -7,7 +7,6 @@
  * ≤ 100 ms on PGlite, ≤ 30 ms on PostgreSQL.
  * Runnable on its own: `npx tsx bench/racer-chart/api-timing.ts`.
  */
-import pg from 'pg';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../../server/config.js';
@@ -18,6 +17,7 @@ import { openPostgres } from '../../server/db/postgres.js';
 import type { Database } from '../../server/db/database.js';
 import { buildApp } from '../../server/http/app.js';
 import { syntheticBatches } from './synthetic-batches.js';
+import { benchSchemaUrl, prepareBenchSchema } from '../bench-postgres.js';
 
 const RUNS = 7;
 
@@ -31,24 +31,12 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PG_SCHEMA = 'bench_racer_chart';
 
 /** A fresh schema on the local PostgreSQL, or null when none answers. */
 async function freshPostgres(): Promise<Database | null> {
-  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.query(`DROP SCHEMA IF EXISTS ${PG_SCHEMA} CASCADE`);
-    await c.query(`CREATE SCHEMA ${PG_SCHEMA}`);
-  } catch {
-    return null;
-  } finally {
-    await c.end().catch(() => undefined);
-  }
-  const url = new URL(PG_URL);
-  url.searchParams.set('options', `-c search_path=${PG_SCHEMA}`);
-  return openPostgres(url.toString(), { max: 2 });
+  if (!(await prepareBenchSchema(PG_SCHEMA, true))) return null;
+  return openPostgres(benchSchemaUrl(PG_SCHEMA), { max: 2 });
 }
 
 export async function measureRacerBatchesEndpoint(count = 50_000): Promise<string[]> {

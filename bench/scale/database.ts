@@ -5,7 +5,7 @@
  * `npx tsx bench/scale/database.ts`.
  */
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
+import { benchSchemaUrl, prepareBenchSchema } from '../bench-postgres.js';
 import type { Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
 import { openPostgres } from '../../server/db/postgres.js';
@@ -13,38 +13,13 @@ import { buildDataset, datasetInfo, hasDataset, type DatasetInfo, type DatasetSh
 
 export const SCALE_SHAPE: DatasetShape = { racers: 10_000, teams: 200, days: 91 };
 export const SCALE_TZ = 'America/Chicago';
-export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const SCHEMA = 'bench_scale';
+export const SCALE_SCHEMA = 'bench_scale';
 /** Session settings of the build's connections: sorts and hashes in memory, no wait for each commit's flush. */
 const BUILD_SETTINGS = ['work_mem=256MB', 'synchronous_commit=off'];
 
-/** The bench schema's address, with extra `-c` settings for every connection. */
-export function schemaUrl(settings: string[] = []): string {
-  const url = new URL(PG_URL);
-  url.searchParams.set('options', [`search_path=${SCHEMA}`, ...settings].map((s) => `-c ${s}`).join(' '));
-  return url.toString();
-}
-
-/** Whether the server answers; drops the schema first when `fresh`. */
-async function ensureSchema(fresh: boolean): Promise<boolean> {
-  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-  } catch {
-    return false;
-  }
-  try {
-    if (fresh) await c.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
-    await c.query(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}`);
-    return true;
-  } finally {
-    await c.end();
-  }
-}
-
 /** The existing dataset brought up to the current migrations, or null when it must be (re)built. */
 async function reuse(log: (s: string) => void): Promise<DatasetInfo | null> {
-  const db = await openPostgres(schemaUrl(['maintenance_work_mem=1GB']), { max: 1 });
+  const db = await openPostgres(benchSchemaUrl(SCALE_SCHEMA, ['maintenance_work_mem=1GB']), { max: 1 });
   try {
     if (!(await hasDataset(db, SCALE_SHAPE))) return null;
     const t0 = performance.now();
@@ -65,12 +40,12 @@ async function reuse(log: (s: string) => void): Promise<DatasetInfo | null> {
  * answer. The caller opens its own connections to measure.
  */
 export async function prepareScaleDataset(log: (s: string) => void): Promise<DatasetInfo | null> {
-  if (!(await ensureSchema(false))) return null;
+  if (!(await prepareBenchSchema(SCALE_SCHEMA, false))) return null;
   const existing = await reuse(log);
   if (existing) return existing;
-  log(`building the ${SCALE_SHAPE.racers.toLocaleString('en-US')}-racer dataset in schema ${SCHEMA}`);
-  await ensureSchema(true);
-  const db: Database = await openPostgres(schemaUrl(BUILD_SETTINGS), { max: 1 });
+  log(`building the ${SCALE_SHAPE.racers.toLocaleString('en-US')}-racer dataset in schema ${SCALE_SCHEMA}`);
+  await prepareBenchSchema(SCALE_SCHEMA, true);
+  const db: Database = await openPostgres(benchSchemaUrl(SCALE_SCHEMA, BUILD_SETTINGS), { max: 1 });
   try {
     await migrate(db);
     return await buildDataset(db, SCALE_TZ, (s) => log(`${new Date().toISOString().slice(11, 19)} ${s}`), SCALE_SHAPE);
