@@ -1,9 +1,10 @@
 /** Small line icons (24×24, currentColor) for the navigation and buttons. */
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Svg(props: IconProps) {
+/** The common frame of the line icons; `width`/`height` override the 20 px. */
+export function Svg(props: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
