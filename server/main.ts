@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { LockedError } from './db/pglite.js';
+import { trackTeam } from './db/teams-repo.js';
 import { buildApp, LOG_REDACT } from './http/app.js';
 import { startScheduler } from './collector/scheduler.js';
 import { ensureFirstAdmin } from './users/bootstrap-admin.js';
@@ -67,7 +68,7 @@ async function main() {
     base = demo.baseUrl;
   } else {
     for (const tag of config.trackedTeams) {
-      await db.query('INSERT INTO teams (tag, tracked) VALUES ($1, true) ON CONFLICT (tag) DO NOTHING', [tag]);
+      await trackTeam(db, tag);
     }
   }
 

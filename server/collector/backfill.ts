@@ -5,19 +5,12 @@
  * baselines) in one transaction per day. The database ends exactly as slot-by-slot polling would
  * leave it; a day written is a consistent checkpoint, so an interrupted backfill never double counts.
  */
+import { loadTeamState } from '../db/collector-state-repo.js';
 import type { Database } from '../db/database.js';
 import { bumpDataVersion } from '../db/data-version.js';
 import { dayKeyOf } from '../../rules/site-time.js';
 import { parseTeamBody } from './parse.js';
-import {
-  addFailure,
-  addPoll,
-  emptyWrites,
-  flushWrites,
-  isEmpty,
-  loadTeamState,
-  type PendingWrites,
-} from './state-store.js';
+import { addFailure, addPoll, emptyWrites, flushWrites, isEmpty, type PendingWrites } from './pending-writes.js';
 import { applyPoll, type TeamState } from './team-state.js';
 
 export const SLOT_MS = 600_000;

@@ -6,7 +6,8 @@
 import type { Database } from '../db/database.js';
 import { bumpDataVersion } from '../db/data-version.js';
 import { parseTeamBody, type ParseResult } from './parse.js';
-import { addFailure, addPoll, emptyWrites, flushWrites, loadTeamState } from './state-store.js';
+import { loadTeamState, lockTeamForPoll } from '../db/collector-state-repo.js';
+import { addFailure, addPoll, emptyWrites, flushWrites } from './pending-writes.js';
 import { applyPoll, type MemberAnomaly, type PollCounts } from './team-state.js';
 
 export interface PollInput {
@@ -48,9 +49,7 @@ export async function writePoll(
   }
   const team = result.team;
   const outcome = await db.transaction(async (tx) => {
-    await tx.query('INSERT INTO teams (tag) VALUES ($1) ON CONFLICT (tag) DO NOTHING', [tag]);
-    // Serialises two writers of the same team on PostgreSQL (the collector lock normally prevents that).
-    await tx.query('SELECT tag FROM teams WHERE tag = $1 FOR UPDATE', [tag]);
+    await lockTeamForPoll(tx, tag);
     const state = await loadTeamState(tx, tag);
     const changes = applyPoll(state, team, input.at);
     if (!changes) return null;

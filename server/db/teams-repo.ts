@@ -32,3 +32,8 @@ export async function findTeam(q: Queryable, tag: string): Promise<TeamRow | nul
   );
   return rows[0] ?? null;
 }
+
+/** Adds a team to the polled list (a team already known keeps its tracked flag). */
+export async function trackTeam(q: Queryable, tag: string): Promise<void> {
+  await q.query('INSERT INTO teams (tag, tracked) VALUES ($1, true) ON CONFLICT (tag) DO NOTHING', [tag]);
+}

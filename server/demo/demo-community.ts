@@ -4,6 +4,7 @@
  * polled like the real game.
  */
 import type { Database } from '../db/database.js';
+import { trackTeam } from '../db/teams-repo.js';
 import { backfill } from '../collector/backfill.js';
 import { GameSimulator } from '../simulator/game-simulator.js';
 import { startSimulatorServer } from '../simulator/server.js';
@@ -76,7 +77,7 @@ export async function startDemoCommunity(opts: DemoOptions): Promise<DemoCommuni
   if (!stored) {
     const started = new Date();
     for (const tag of sim.tags) {
-      await db.query('INSERT INTO teams (tag, tracked) VALUES ($1, true) ON CONFLICT (tag) DO NOTHING', [tag]);
+      await trackTeam(db, tag);
     }
     const from = new Date(now.getTime() - shape.days * DAY);
     log.info(`Demo: backfilling ${shape.days} days of 10-minute history for ${sim.tags.length} simulated teams...`);

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollTeams } from '../../server/collector/poll.js';
-import { FAILED_KEPT_PER_TEAM } from '../../server/collector/state-store.js';
+import { FAILED_KEPT_PER_TEAM } from '../../server/db/collector-state-repo.js';
 import { recordFailure } from '../../server/collector/write-poll.js';
 import type { Database } from '../../server/db/database.js';
 import { bumpDataVersion } from '../../server/db/data-version.js';

@@ -1,110 +1,27 @@
 /**
- * Loads a team's collector state from the database and writes accumulated poll changes back:
- * team info, racers, memberships, snapshots, batches (through insertBatches, with rollups), the
- * last raw response and failed responses. One poll (live) or one day of polls (backfill) is
- * written with the same code, in the caller's transaction.
+ * SQL of the collector's state: a team's baselines and current memberships, and the writes of
+ * pending poll changes (server/collector/pending-writes.ts `flushWrites` calls these in order, in
+ * the caller's transaction).
  */
-import { insertBatches, type BatchRow } from '../db/batch-writer.js';
-import type { Queryable } from '../db/database.js';
-import type { Snapshot } from './diff.js';
-import type { ParsedTeamInfo } from './parse.js';
-import type { Membership, PollChanges, RacerSighting, TeamState } from './team-state.js';
+import type { Snapshot } from '../collector/diff.js';
+import type { PendingWrites } from '../collector/pending-writes.js';
+import type { TeamState } from '../collector/team-state.js';
+import type { Queryable } from './database.js';
 
-export interface RawResponse {
-  fetchedAt: Date;
-  httpStatus: number;
-  body: string;
-}
-
-export interface FailedResponse {
-  tag: string;
-  fetchedAt: Date;
-  httpStatus: number | null;
-  error: string;
-  body: string | null;
-}
-
-interface MergedRacer extends RacerSighting {
-  firstSeen: Date;
-}
-
-/** Changes accumulated in memory, written by `flushWrites`. */
-export interface PendingWrites {
-  teams: Map<string, { info: ParsedTeamInfo; polledAt: Date }>;
-  racers: Map<number, MergedRacer>;
-  memberships: Set<Membership>;
-  /** `${tag}|${userId}` → new baseline, or null to delete it. */
-  snapshots: Map<string, { tag: string; userId: number; snapshot: Snapshot | null }>;
-  batches: BatchRow[];
-  raw: Map<string, RawResponse>;
-  failed: FailedResponse[];
-  /** Whether a reader-visible change is pending (beyond last-seen times). */
-  changed: boolean;
-}
-
-/** Failed bodies are kept for diagnosis; a huge one is cut. */
-export const MAX_FAILED_BODY = 100_000;
 /** Failed answers kept per team: the newest this many, none older than FAILED_KEPT_DAYS before its newest. */
 export const FAILED_KEPT_PER_TEAM = 50;
 export const FAILED_KEPT_DAYS = 7;
 
-export function emptyWrites(): PendingWrites {
-  return {
-    teams: new Map(),
-    racers: new Map(),
-    memberships: new Set(),
-    snapshots: new Map(),
-    batches: [],
-    raw: new Map(),
-    failed: [],
-    changed: false,
-  };
-}
-
-export function isEmpty(w: PendingWrites): boolean {
-  return (
-    !w.teams.size &&
-    !w.racers.size &&
-    !w.memberships.size &&
-    !w.snapshots.size &&
-    !w.batches.length &&
-    !w.raw.size &&
-    !w.failed.length
-  );
-}
-
-/** Adds one applied poll (its changes, team info and raw body) to the pending writes. */
-export function addPoll(w: PendingWrites, changes: PollChanges, info: ParsedTeamInfo, raw: RawResponse): void {
-  const tag = changes.tag;
-  w.teams.set(tag, { info, polledAt: changes.pollTime });
-  for (const s of changes.racers) {
-    const prev = w.racers.get(s.userId);
-    if (!prev) {
-      w.racers.set(s.userId, { ...s, firstSeen: s.seenAt });
-    } else {
-      if (s.seenAt.getTime() >= prev.seenAt.getTime()) {
-        prev.username = s.username;
-        prev.displayName = s.displayName;
-        prev.gameStatus = s.gameStatus;
-        prev.seenAt = s.seenAt;
-      }
-      if (s.seenAt.getTime() < prev.firstSeen.getTime()) prev.firstSeen = s.seenAt;
-    }
-  }
-  for (const m of changes.memberships) w.memberships.add(m);
-  for (const [userId, snapshot] of changes.snapshotsWritten)
-    w.snapshots.set(`${tag}|${userId}`, { tag, userId, snapshot });
-  for (const userId of changes.snapshotsDeleted) w.snapshots.set(`${tag}|${userId}`, { tag, userId, snapshot: null });
-  for (const b of changes.batches) w.batches.push(b);
-  w.raw.set(tag, raw);
-  if (changes.changed) w.changed = true;
-}
-
-export function addFailure(w: PendingWrites, f: FailedResponse): void {
-  w.failed.push({ ...f, body: f.body === null ? null : f.body.slice(0, MAX_FAILED_BODY) });
-}
-
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * Takes the team's row lock for one poll's write, creating the row if needed: serialises two
+ * writers of the same team on PostgreSQL (the collector lock normally prevents that).
+ */
+export async function lockTeamForPoll(q: Queryable, tag: string): Promise<void> {
+  await q.query('INSERT INTO teams (tag) VALUES ($1) ON CONFLICT (tag) DO NOTHING', [tag]);
+  await q.query('SELECT tag FROM teams WHERE tag = $1 FOR UPDATE', [tag]);
+}
 
 /** Reads one team's baselines and current memberships. */
 export async function loadTeamState(q: Queryable, tag: string): Promise<TeamState> {
@@ -174,9 +91,10 @@ export async function loadTeamState(q: Queryable, tag: string): Promise<TeamStat
   };
 }
 
-async function writeTeams(q: Queryable, w: PendingWrites): Promise<boolean> {
+/** Stores each polled team's info and poll time; returns whether a reader-visible field changed. */
+export async function writeTeams(q: Queryable, teams: PendingWrites['teams']): Promise<boolean> {
   let changed = false;
-  for (const [tag, { info, polledAt }] of w.teams) {
+  for (const [tag, { info, polledAt }] of teams) {
     await q.query('INSERT INTO teams (tag) VALUES ($1) ON CONFLICT (tag) DO NOTHING', [tag]);
     // A field the API left out (null) keeps its stored value; the captain's display name may be null.
     const r = await q.query(
@@ -211,9 +129,10 @@ async function writeTeams(q: Queryable, w: PendingWrites): Promise<boolean> {
   return changed;
 }
 
-async function writeRacers(q: Queryable, w: PendingWrites): Promise<boolean> {
-  if (!w.racers.size) return false;
-  const rs = [...w.racers.values()];
+/** Upserts the racers seen (newest sighting wins); returns whether a name or game status changed. */
+export async function writeRacers(q: Queryable, racers: PendingWrites['racers']): Promise<boolean> {
+  if (!racers.size) return false;
+  const rs = [...racers.values()];
   const ids = rs.map((r) => r.userId);
   const names = rs.map((r) => r.username);
   // A username now held by someone else was given up by its old holder: free it (the column is unique).
@@ -250,8 +169,9 @@ async function writeRacers(q: Queryable, w: PendingWrites): Promise<boolean> {
   return upserted.rows.length > 0;
 }
 
-async function writeMemberships(q: Queryable, w: PendingWrites): Promise<void> {
-  const all = [...w.memberships];
+/** Updates known memberships and inserts new ones, giving each new one its id. */
+export async function writeMemberships(q: Queryable, memberships: PendingWrites['memberships']): Promise<void> {
+  const all = [...memberships];
   const known = all.filter((m) => m.id !== null);
   const fresh = all.filter((m) => m.id === null);
   // Existing rows first: closing a membership frees the (tag, user) slot a new one may take.
@@ -295,8 +215,9 @@ async function writeMemberships(q: Queryable, w: PendingWrites): Promise<void> {
   }
 }
 
-async function writeSnapshots(q: Queryable, w: PendingWrites): Promise<void> {
-  const entries = [...w.snapshots.values()];
+/** Replaces or deletes members' baselines. */
+export async function writeSnapshots(q: Queryable, snapshots: PendingWrites['snapshots']): Promise<void> {
+  const entries = [...snapshots.values()];
   const gone = entries.filter((e) => e.snapshot === null);
   const kept = entries.filter((e): e is { tag: string; userId: number; snapshot: Snapshot } => e.snapshot !== null);
   if (gone.length) {
@@ -332,8 +253,13 @@ async function writeSnapshots(q: Queryable, w: PendingWrites): Promise<void> {
   }
 }
 
-async function writeResponses(q: Queryable, w: PendingWrites): Promise<void> {
-  for (const [tag, r] of w.raw) {
+/** Keeps each team's newest raw answer and appends failed ones, pruned per team. */
+export async function writeResponses(
+  q: Queryable,
+  raw: PendingWrites['raw'],
+  failed: PendingWrites['failed'],
+): Promise<void> {
+  for (const [tag, r] of raw) {
     await q.query(
       `INSERT INTO raw_responses (tag, fetched_at, http_status, body) VALUES ($1, $2, $3, $4)
        ON CONFLICT (tag) DO UPDATE SET fetched_at = excluded.fetched_at, http_status = excluded.http_status, body = excluded.body
@@ -341,8 +267,8 @@ async function writeResponses(q: Queryable, w: PendingWrites): Promise<void> {
       [tag, iso(r.fetchedAt), r.httpStatus, r.body],
     );
   }
-  if (w.failed.length) {
-    const f = w.failed;
+  if (failed.length) {
+    const f = failed;
     await q.query(
       `INSERT INTO failed_responses (tag, fetched_at, http_status, error, body)
        SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::int[], $4::text[], $5::text[])`,
@@ -372,20 +298,4 @@ async function pruneFailed(q: Queryable, tags: string[]): Promise<void> {
      WHERE f.id = old.id`,
     [tags, FAILED_KEPT_PER_TEAM, FAILED_KEPT_DAYS],
   );
-}
-
-/**
- * Writes the pending changes in the caller's transaction and empties them. Returns whether a
- * reader-visible change was written (the caller bumps the data version then).
- */
-export async function flushWrites(q: Queryable, w: PendingWrites, tz: string): Promise<boolean> {
-  let changed = w.changed || w.batches.length > 0;
-  if (await writeTeams(q, w)) changed = true;
-  if (await writeRacers(q, w)) changed = true;
-  await writeMemberships(q, w);
-  await writeSnapshots(q, w);
-  if (w.batches.length) await insertBatches(q, w.batches, tz);
-  await writeResponses(q, w);
-  Object.assign(w, emptyWrites());
-  return changed;
 }
