@@ -22,7 +22,8 @@ export default async function racerChartBench(log: (line: string) => void): Prom
   return [
     '## Racer inspector',
     '',
-    'One racer with a year of 10-minute history (50,000 batches), synthetic and deterministic.',
+    'One racer with a year of 10-minute history (50,000 batches), synthetic and deterministic;',
+    'PostgreSQL vacuumed and analyzed after the load (as its autovacuum would), PGlite as it is.',
     '',
     "### GET /api/racer-batches and the racer page's other calls (in-process, app.inject)",
     '',

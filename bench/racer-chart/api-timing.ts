@@ -57,6 +57,12 @@ async function measureOn(db: Database, label: string, count: number): Promise<st
   for (let i = 0; i < rows.length; i += 10_000) {
     await db.transaction((tx) => insertBatches(tx, rows.slice(i, i + 10_000), tz));
   }
+  // A PostgreSQL server's autovacuum vacuums and analyzes tables after a load like this one (the
+  // benchmarks' server runs without it, so the leaderboard benchmark does it by hand too): without
+  // statistics the planner takes the racer's 50,000 rows for ~200 and sorts them on disk instead
+  // of reading the primary key in order. PGlite has no autovacuum and nothing analyzes it there:
+  // it is timed as it is.
+  if (db.kind === 'postgres') await db.exec('VACUUM ANALYZE batches, daily_rollups, member_snapshots, racers');
   const app = await buildApp({
     db,
     config: { ...loadConfig({}), siteTimezone: tz, demo: false },

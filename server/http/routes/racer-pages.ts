@@ -52,9 +52,12 @@ const racerPages: RouteModule = (app, { db, config }) => {
   route(app, racerBests, async (request, reply) => {
     const racer = await findRacer(db, request.query.username);
     if (!racer) return reply.code(404).send(notFound(request.query.username));
-    const days = await racerDays(db, racer.userId);
-    const fastest = await fastestBatch(db, racer.userId, tz);
-    const lifetime = await latestLifetimeRaces(db, racer.userId);
+    // On PostgreSQL the three reads run side by side; PGlite takes them one after another.
+    const [days, fastest, lifetime] = await Promise.all([
+      racerDays(db, racer.userId),
+      fastestBatch(db, racer.userId, tz),
+      latestLifetimeRaces(db, racer.userId),
+    ]);
     const bests: PersonalBest[] = [...(fastest ? [fastestBatchBest(fastest)] : []), ...dayBests(days)];
     const milestones = lifetime === null ? [] : milestonesPassed(lifetime, days);
     return {
