@@ -111,7 +111,8 @@ function identity(userId: number, username: string, displayName: string | null, 
   return { name: username, head: `${head.slice(0, -1)},` };
 }
 
-type SumsRow = [userId: number, races: number, typed: number, errs: number, secs: number, points: number];
+/** The sums as columns (user_id, races, typed, errs, secs, points): arrays of plain numbers, little to collect. */
+type SumsColumns = [number[], number[], number[], number[], number[], number[]] | [null];
 type IdentityRow = [userId: number, username: string, displayName: string | null, team: string | null, bot: boolean];
 
 /**
@@ -126,7 +127,8 @@ export async function individualLeaderboardJson(db: Queryable, w: Window, opts: 
   if (sql === null) return '[]';
   const known = opts.pieces ? undefined : kept.get(db);
   const { rows } = await db.query<{ version: string; sums: string; identities: string | null }>(
-    `SELECT v.version, (SELECT coalesce(json_agg(json_build_array(user_id, races, typed, errs, secs, points))::text, '[]')
+    `SELECT v.version, (SELECT json_build_array(array_agg(user_id), array_agg(races), array_agg(typed),
+                                                array_agg(errs), array_agg(secs), array_agg(points))::text
                           FROM (${sql}) AS s) AS sums,
             CASE WHEN v.version IS DISTINCT FROM $${params.push(known?.version ?? -1)}::bigint
                  THEN (${IDENTITIES_SQL}) END AS identities
@@ -140,15 +142,19 @@ export async function individualLeaderboardJson(db: Queryable, w: Window, opts: 
     ids = { version: Number(rows[0].version), byId };
     kept.set(db, ids);
   }
-  const lines = (JSON.parse(rows[0].sums) as SumsRow[]).map(([userId, races, typed, errs, secs, points]) => {
-    // A racer not (yet) in racers shows the id as name.
-    const who = ids?.byId.get(userId) ?? identity(userId, String(userId), null, null, false);
-    const text = `${who.head}"Races":${races},"Accuracy":${num(accuracy(typed, errs))},"WPM":${num(wpm(typed, secs))},"Points":${num(points)}}`;
-    return { Points: points, name: who.name, text };
-  });
-  return `[${byPointsThenName(lines, (r) => r.name)
-    .map((r) => r.text)
-    .join(',')}]`;
+  const [u, races, typed, errs, secs, points] = JSON.parse(rows[0].sums) as SumsColumns;
+  if (u === null) return '[]';
+  // A racer not (yet) in racers shows the id as name.
+  const who = u.map((id) => ids?.byId.get(id) ?? identity(id, String(id), null, null, false));
+  const order = byPointsThenName(
+    u.map((_, i) => ({ Points: points[i], i })),
+    (r) => who[r.i].name,
+  );
+  let json = '';
+  for (const { i } of order) {
+    json += `,${who[i].head}"Races":${races[i]},"Accuracy":${num(accuracy(typed[i], errs[i]))},"WPM":${num(wpm(typed[i], secs[i]))},"Points":${num(points[i])}}`;
+  }
+  return `[${json.slice(1)}]`;
 }
 
 /** A number as JSON.stringify writes it. */
