@@ -78,19 +78,13 @@ export async function teamLeaderboardJson(
 }
 
 /** A racer as the individual board names them: the name it sorts by and the JSON of the row's first fields. */
-interface Identity {
-  name: string;
-  head: string;
-}
+type Identity = { name: string; head: string };
+type IdentityRow = [userId: number, username: string, displayName: string | null, team: string | null, bot: boolean];
+/** The sums as columns (user_id, races, typed, errs, secs, points): arrays of plain numbers, little to collect. */
+type SumsColumns = [number[], number[], number[], number[], number[], number[]] | [null];
 
-/** Every racer's identity as of one data version. */
-interface Identities {
-  version: number;
-  byId: Map<number, Identity>;
-}
-
-/** Kept per database and data version: every write that renames, moves or flags a racer bumps it. */
-const kept = new WeakMap<Queryable, Identities>();
+/** Every racer's identity, kept per database and data version (a rename, move or bot flag bumps it). */
+const kept = new WeakMap<Queryable, { version: number; byId: Map<number, Identity> }>();
 
 /** user_id, username, display name, current team (the latest joined), bot: one JSON array per racer. */
 const IDENTITIES_SQL = `SELECT coalesce(json_agg(json_build_array(r.user_id, r.username,
@@ -100,20 +94,10 @@ const IDENTITIES_SQL = `SELECT coalesce(json_agg(json_build_array(r.user_id, r.u
                 ORDER BY user_id, first_seen DESC) AS m ON m.user_id = r.user_id
     LEFT JOIN bot_flags b ON b.user_id = r.user_id`;
 
-function identity(userId: number, username: string, displayName: string | null, team: string | null, bot: boolean) {
-  const head = JSON.stringify({
-    UserID: userId,
-    Username: username,
-    CurrentDisplayName: displayName ?? username,
-    TeamTag: team,
-    bot: bot ? 1 : 0,
-  });
-  return { name: username, head: `${head.slice(0, -1)},` };
+function identity(...[UserID, Username, displayName, TeamTag, bot]: IdentityRow): Identity {
+  const head = JSON.stringify({ UserID, Username, CurrentDisplayName: displayName ?? Username, TeamTag, bot: +bot });
+  return { name: Username, head: `${head.slice(0, -1)},` };
 }
-
-/** The sums as columns (user_id, races, typed, errs, secs, points): arrays of plain numbers, little to collect. */
-type SumsColumns = [number[], number[], number[], number[], number[], number[]] | [null];
-type IdentityRow = [userId: number, username: string, displayName: string | null, team: string | null, bot: boolean];
 
 /**
  * The individual board as JSON: one row per racer over all their teams, with current name, team
