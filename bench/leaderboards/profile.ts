@@ -1,10 +1,14 @@
 /**
  * Where the individual board's time goes, on the reference dataset in PostgreSQL (schema
- * bench_leaderboards, built by `npm run bench -- leaderboards`): the SQL's parts timed in the
- * database (EXPLAIN ANALYZE) and from the client, then JSON.parse, the rows built and sorted,
- * JSON.stringify and brotli, each as a median of repeated calls. `npx tsx bench/leaderboards/profile.ts`
+ * bench_leaderboards, built by `npm run bench -- leaderboards`), each a median of repeated calls:
+ * the former statement's parts (sums, joined names, current team and bot flags, json_agg) timed in
+ * the database (EXPLAIN ANALYZE) and from the client, JSON.parse, rows built and sorted,
+ * JSON.stringify and brotli; then the statement sent now and the whole repository call, with the
+ * kept identities and with identities read afresh (the first board of a data version).
+ * `npx tsx bench/leaderboards/profile.ts`
  */
 import zlib from 'node:zlib';
+import type { Queryable } from '../../server/db/database.js';
 import { openPostgres } from '../../server/db/postgres.js';
 import { individualLeaderboard, individualLeaderboardJson } from '../../server/db/leaderboards/leaderboard-repo.js';
 import { splitWindow } from '../../rules/window-split.js';
@@ -83,6 +87,7 @@ for (const { label, window } of benchWindows(TZ).filter((w) => wanted.has(w.labe
       }))
       .sort((a, b) => b.Points - a.Points || (a.Username < b.Username ? -1 : a.Username > b.Username ? 1 : 0));
   console.log(`\n${label}: ${parts.map((p) => p.source + (p.sign < 0 ? '-' : '')).join(' ')}`);
+  console.log(`  before: the statement joined names, current team and bot flags, then JSON.stringify`);
   console.log(`  server: sums ${f(await serverMs(sums, params))}  sums+joins ${f(await serverMs(joined, params))}`);
   console.log(
     `          +json_agg ${f(await serverMs(agg(joined), params))}  sums json_agg ${f(await serverMs(agg(sums), params))}`,
@@ -97,8 +102,20 @@ for (const { label, window } of benchWindows(TZ).filter((w) => wanted.has(w.labe
   console.log(
     `  node:   JSON.parse ${f(await median(() => JSON.parse(text)))}  build+sort ${f(await median(build))}  stringify ${f(await median(() => JSON.stringify(rows)))}  brotli ${f(await median(() => encodeBody(Buffer.from(json), 'br')))}`,
   );
+  // The statement the board sends now, caught on its way to the database.
+  let caught = { sql: '', params: [] as unknown[] };
+  const spy: Queryable = {
+    query: (q, p) => ((caught = { sql: q, params: p ?? [] }), db.query(q, p)),
+    exec: (q) => db.exec(q),
+  };
+  await individualLeaderboardJson(spy, window, opts);
+  await individualLeaderboardJson(spy, window, opts);
+  const now = caught;
   console.log(
-    `  whole individualLeaderboardJson ${f(await median(() => individualLeaderboardJson(db, window, opts)))}  (${rows.length} rows, ${json.length} B, br ${zlib.brotliCompressSync(json).length} B)`,
+    `  now:    statement server ${f(await serverMs(now.sql, now.params))}  client ${f(await median(() => db.query(now.sql, now.params)))}`,
+  );
+  console.log(
+    `          whole ${f(await median(() => individualLeaderboardJson(spy, window, opts)))}  identities read afresh ${f(await median(() => individualLeaderboardJson(db, window, { ...opts, pieces: parts })))}  (${rows.length} rows, ${json.length} B, br ${zlib.brotliCompressSync(json).length} B)`,
   );
 }
 await db.close();
