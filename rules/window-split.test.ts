@@ -59,12 +59,13 @@ describe('window splitter', () => {
 
   it('reads days past an edge and subtracts the overshoot when that reads fewer hours', () => {
     // The 24-hour board at 12:07 CST: the start edge adds the 11 hours to midnight (subtracting the
-    // 12 hours after the midnight before reads more); the end edge reaches on to tonight's midnight:
-    // what lies after now holds no batch yet and costs nothing to subtract.
+    // 12 hours after the midnight before reads more), its first hour whole less the slot before
+    // 18:07 (1 slot instead of 5); the end edge reaches on to tonight's midnight: what lies after
+    // now holds no batch yet and costs nothing to subtract.
     const now = d('2026-03-03T18:07:00Z');
     expect(splitWindow(w('2026-03-02T18:07:00Z', '2026-03-03T18:07:01Z'), TZ, { subtract: true, now })).toEqual([
-      raw('2026-03-02T18:07:00Z', '2026-03-02T19:00:00Z'),
-      hourly('2026-03-02T19:00:00Z', '2026-03-03T06:00:00Z'),
+      raw('2026-03-02T18:00:00Z', '2026-03-02T18:07:00Z', -1),
+      hourly('2026-03-02T18:00:00Z', '2026-03-03T06:00:00Z'),
       { source: 'days', sign: 1, first: '2026-03-03', last: '2026-03-03' },
       raw('2026-03-03T18:07:01Z', '2026-03-03T19:00:00Z', -1),
       hourly('2026-03-03T19:00:00Z', '2026-03-04T06:00:00Z', -1),

@@ -28,20 +28,28 @@ export interface SplitOptions {
   now?: Date;
 }
 
-/** [from, to) as raw edges and whole hours, all with `sign`; a raw part without a slot boundary holds nothing. */
-function hoursAndEdges(from: number, to: number, sign: 1 | -1): WindowPart[] {
-  const h1 = Math.ceil(from / HOUR) * HOUR;
-  const h2 = Math.floor(to / HOUR) * HOUR;
+/** Slot boundaries (batch end times) in [a, b). */
+const slots = (a: number, b: number) => Math.ceil(b / SLOT) - Math.ceil(a / SLOT);
+
+/**
+ * [from, to) as raw edges and whole hours, all with `sign`; a raw part without a slot boundary holds
+ * nothing. With `subtract`, an edge hour is read whole and the slots outside [from, to) subtracted as
+ * raw batches when fewer slots up to `live` (the newest possible batch) lie outside than inside.
+ */
+function hoursAndEdges(from: number, to: number, sign: 1 | -1, subtract = false, live = Infinity): WindowPart[] {
+  let h1 = Math.ceil(from / HOUR) * HOUR;
+  let h2 = Math.floor(to / HOUR) * HOUR;
+  const cost = (a: number, b: number) => slots(Math.min(a, live), Math.min(b, live));
+  if (subtract && cost(h1 - HOUR, from) < cost(from, h1)) h1 -= HOUR;
+  if (subtract && cost(to, h2 + HOUR) < cost(h2, to)) h2 += HOUR;
   type TimedPart = Extract<WindowPart, { source: 'raw' | 'hourly' }>;
-  const part = (source: 'raw' | 'hourly', a: number, b: number): TimedPart => ({
-    source,
-    sign,
-    from: new Date(a),
-    to: new Date(b),
-  });
+  const part = (source: 'raw' | 'hourly', a: number, b: number): TimedPart =>
+    a <= b
+      ? { source, sign, from: new Date(a), to: new Date(b) }
+      : { source, sign: sign === 1 ? -1 : 1, from: new Date(b), to: new Date(a) };
   const parts =
     h1 < h2 ? [part('raw', from, h1), part('hourly', h1, h2), part('raw', h2, to)] : [part('raw', from, to)];
-  return parts.filter((p) => p.from < p.to && (p.source === 'hourly' || Math.ceil(+p.from / SLOT) * SLOT < +p.to));
+  return parts.filter((p) => p.from < p.to && (p.source === 'hourly' || slots(+p.from, +p.to) > 0));
 }
 
 /** The signed parts of window `w` in site zone `tz` (null: hours and edges only, no days). */
@@ -49,10 +57,11 @@ export function splitWindow(w: Window, tz: string | null, opts: SplitOptions = {
   const a = w.start.getTime();
   const b = w.end.getTime();
   if (b <= a) return [];
-  if (tz === null) return hoursAndEdges(a, b, 1);
+  const sub = opts.subtract ?? false;
+  const live = opts.now ? opts.now.getTime() + SLOT : Infinity;
+  if (tz === null) return hoursAndEdges(a, b, 1, sub, live);
   const floorDay = (t: number) => dayStart(dayKeyOf(t, tz), tz).getTime();
   const ceilDay = (t: number) => (floorDay(t) === t ? t : dayStart(addDayKeys(dayKeyOf(t, tz), 1), tz).getTime());
-  const live = opts.now ? opts.now.getTime() + SLOT : Infinity;
   // The time read to cover [x, y) with hours: nothing after the newest possible batch.
   const cost = (x: number, y: number) => Math.max(0, Math.min(y, live) - Math.min(x, live));
   let d1 = ceilDay(a);
@@ -63,10 +72,10 @@ export function splitWindow(w: Window, tz: string | null, opts: SplitOptions = {
     if (cost(out1, a) < cost(a, d1)) d1 = out1;
     if (cost(b, out2) < cost(d2, b)) d2 = out2;
   }
-  if (d1 >= d2) return hoursAndEdges(a, b, 1);
+  if (d1 >= d2) return hoursAndEdges(a, b, 1, sub, live);
   return [
-    ...(d1 > a ? hoursAndEdges(a, d1, 1) : hoursAndEdges(d1, a, -1)),
+    ...(d1 > a ? hoursAndEdges(a, d1, 1, sub, live) : hoursAndEdges(d1, a, -1, sub, live)),
     { source: 'days', sign: 1, first: dayKeyOf(d1, tz), last: dayKeyOf(d2 - 1, tz) },
-    ...(b > d2 ? hoursAndEdges(d2, b, 1) : hoursAndEdges(b, d2, -1)),
+    ...(b > d2 ? hoursAndEdges(d2, b, 1, sub, live) : hoursAndEdges(b, d2, -1, sub, live)),
   ];
 }

@@ -25,26 +25,16 @@ export function rawPlan(w: Window): WindowPart[] {
 }
 
 /**
- * The window's sums per `key`, for keys with races. Integer counters are added as float8: exact
- * below 2^53 and much faster than PostgreSQL's numeric sums of bigints.
+ * The SQL of the window's sums per `key`, for keys with races (null for an empty window). Integer
+ * counters are added as float8: exact below 2^53 and much faster than PostgreSQL's numeric sums.
  */
-async function sums<R extends Totals>(
-  db: Queryable,
-  w: Window,
-  opts: PlanOptions,
-  shape: { key: string; where?: string; select?: (sumsSql: string) => string },
-): Promise<R[]> {
+function sumsSql(w: Window, opts: PlanOptions, params: unknown[], key: string, where?: string): string | null {
   const parts = opts.pieces ?? splitWindow(w, opts.tz, { subtract: true, now: opts.now });
-  if (parts.length === 0) return [];
-  const params: unknown[] = [];
-  const union = windowPartsSql(parts, params, { days: 'running', where: shape.where });
-  const sumsSql = `SELECT ${shape.key}, sum(races::float8) AS races, sum(typed::float8) AS typed,
+  if (parts.length === 0) return null;
+  const union = windowPartsSql(parts, params, { days: 'running', where });
+  return `SELECT ${key}, sum(races::float8) AS races, sum(typed::float8) AS typed,
          sum(errs::float8) AS errs, sum(secs::float8) AS secs, sum(points) AS points
-    FROM (${union}) AS p GROUP BY ${shape.key} HAVING sum(races::float8) > 0`;
-  // One JSON value instead of a row per key: PGlite hands over large row sets slowly.
-  const sql = `SELECT coalesce(json_agg(t)::text, '[]') AS rows FROM (${shape.select?.(sumsSql) ?? sumsSql}) AS t`;
-  const { rows } = await db.query<{ rows: string }>(sql, params);
-  return JSON.parse(rows[0].rows) as R[];
+    FROM (${union}) AS p GROUP BY ${key} HAVING sum(races::float8) > 0`;
 }
 
 const stats = (r: Totals) => ({
@@ -64,53 +54,18 @@ export async function teamLeaderboard(
   w: Window,
   opts: PlanOptions & { showBots: boolean },
 ): Promise<TeamLeaderboardRow[]> {
+  const params: unknown[] = [];
   const where = opts.showBots ? undefined : 'user_id NOT IN (SELECT user_id FROM bot_flags)';
-  const rows = await sums<Totals & { tag: string }>(db, w, opts, { key: 'tag', where });
-  return byPointsThenName(
-    rows.map((r) => ({ TeamTag: r.tag, ...stats(r) })),
-    (r) => r.TeamTag,
+  const sql = sumsSql(w, opts, params, 'tag', where);
+  if (sql === null) return [];
+  // One JSON value instead of a row per team: PGlite hands over row sets slowly.
+  const { rows } = await db.query<{ rows: string }>(
+    `SELECT coalesce(json_agg(t)::text, '[]') AS rows FROM (${sql}) AS t`,
+    params,
   );
-}
-
-interface RacerTotals extends Totals {
-  user_id: number;
-  username: string | null;
-  display_name: string | null;
-  team: string | null;
-  bot: boolean;
-}
-
-/** The individual board: one row per racer over all their teams, with current name, team and bot flag. */
-export async function individualLeaderboard(
-  db: Queryable,
-  w: Window,
-  opts: PlanOptions,
-): Promise<IndividualLeaderboardRow[]> {
-  const rows = await sums<RacerTotals>(db, w, opts, {
-    key: 'user_id',
-    select: (sumsSql) => `
-      SELECT s.user_id, s.races, s.typed, s.errs, s.secs, s.points, r.username,
-             nullif(r.display_name, '') AS display_name, b.user_id IS NOT NULL AS bot, m.tag AS team
-        FROM (${sumsSql}) AS s
-        LEFT JOIN racers r ON r.user_id = s.user_id
-        LEFT JOIN (SELECT DISTINCT ON (user_id) user_id, tag FROM memberships WHERE left_at IS NULL
-                    ORDER BY user_id, first_seen DESC) AS m ON m.user_id = s.user_id
-        LEFT JOIN bot_flags b ON b.user_id = s.user_id`,
-  });
   return byPointsThenName(
-    rows.map((r) => {
-      // A racer not (yet) in racers shows the id as name.
-      const username = r.username ?? String(r.user_id);
-      return {
-        UserID: r.user_id,
-        Username: username,
-        CurrentDisplayName: r.display_name ?? username,
-        TeamTag: r.team,
-        bot: r.bot ? (1 as const) : (0 as const),
-        ...stats(r),
-      };
-    }),
-    (r) => r.Username,
+    (JSON.parse(rows[0].rows) as Array<Totals & { tag: string }>).map((r) => ({ TeamTag: r.tag, ...stats(r) })),
+    (r) => r.TeamTag,
   );
 }
 
@@ -122,6 +77,77 @@ export async function teamLeaderboardJson(
   return JSON.stringify(await teamLeaderboard(db, w, opts));
 }
 
+/** A racer as the individual board names them: the name it sorts by and the JSON of the row's first fields. */
+type Identity = { name: string; head: string };
+type IdentityRow = [userId: number, username: string, displayName: string | null, team: string | null, bot: boolean];
+/** The sums as columns (user_id, races, typed, errs, secs, points): arrays of plain numbers, little to collect. */
+type SumsColumns = [number[], number[], number[], number[], number[], number[]] | [null];
+
+/** Every racer's identity, kept per database and data version (a rename, move or bot flag bumps it). */
+const kept = new WeakMap<Queryable, { version: number; byId: Map<number, Identity> }>();
+
+/** user_id, username, display name, current team (the latest joined), bot: one JSON array per racer. */
+const IDENTITIES_SQL = `SELECT coalesce(json_agg(json_build_array(r.user_id, r.username,
+         nullif(r.display_name, ''), m.tag, b.user_id IS NOT NULL))::text, '[]')
+    FROM racers r
+    LEFT JOIN (SELECT DISTINCT ON (user_id) user_id, tag FROM memberships WHERE left_at IS NULL
+                ORDER BY user_id, first_seen DESC) AS m ON m.user_id = r.user_id
+    LEFT JOIN bot_flags b ON b.user_id = r.user_id`;
+
+function identity(...[UserID, Username, displayName, TeamTag, bot]: IdentityRow): Identity {
+  const head = JSON.stringify({ UserID, Username, CurrentDisplayName: displayName ?? Username, TeamTag, bot: +bot });
+  return { name: Username, head: `${head.slice(0, -1)},` };
+}
+
+/**
+ * The individual board as JSON: one row per racer over all their teams, with current name, team
+ * and bot flag. The database sends the sums as numbers only, with the data version read in the
+ * same snapshot, and the identities only when that version is not the one kept (the naive plan
+ * always reads them, so comparing with it checks the kept ones); the rows are written here once.
+ */
 export async function individualLeaderboardJson(db: Queryable, w: Window, opts: PlanOptions): Promise<string> {
-  return JSON.stringify(await individualLeaderboard(db, w, opts));
+  const params: unknown[] = [];
+  const sql = sumsSql(w, opts, params, 'user_id');
+  if (sql === null) return '[]';
+  const known = opts.pieces ? undefined : kept.get(db);
+  const { rows } = await db.query<{ version: string; sums: string; identities: string | null }>(
+    `SELECT v.version, (SELECT json_build_array(array_agg(user_id), array_agg(races), array_agg(typed),
+                                                array_agg(errs), array_agg(secs), array_agg(points))::text
+                          FROM (${sql}) AS s) AS sums,
+            CASE WHEN v.version IS DISTINCT FROM $${params.push(known?.version ?? -1)}::bigint
+                 THEN (${IDENTITIES_SQL}) END AS identities
+       FROM (SELECT (SELECT value::bigint FROM app_meta WHERE key = 'data_version') AS version) AS v`,
+    params,
+  );
+  let ids = known;
+  if (rows[0].identities !== null) {
+    const byId = new Map<number, Identity>();
+    for (const r of JSON.parse(rows[0].identities) as IdentityRow[]) byId.set(r[0], identity(...r));
+    ids = { version: Number(rows[0].version), byId };
+    kept.set(db, ids);
+  }
+  const [u, races, typed, errs, secs, points] = JSON.parse(rows[0].sums) as SumsColumns;
+  if (u === null) return '[]';
+  // A racer not (yet) in racers shows the id as name.
+  const who = u.map((id) => ids?.byId.get(id) ?? identity(id, String(id), null, null, false));
+  const order = byPointsThenName(
+    u.map((_, i) => ({ Points: points[i], i })),
+    (r) => who[r.i].name,
+  );
+  let json = '';
+  for (const { i } of order) {
+    json += `,${who[i].head}"Races":${races[i]},"Accuracy":${num(accuracy(typed[i], errs[i]))},"WPM":${num(wpm(typed[i], secs[i]))},"Points":${num(points[i])}}`;
+  }
+  return `[${json.slice(1)}]`;
+}
+
+/** A number as JSON.stringify writes it. */
+const num = (v: number | null) => (v === null || !Number.isFinite(v) ? 'null' : String(v));
+
+export async function individualLeaderboard(
+  db: Queryable,
+  w: Window,
+  opts: PlanOptions,
+): Promise<IndividualLeaderboardRow[]> {
+  return JSON.parse(await individualLeaderboardJson(db, w, opts)) as IndividualLeaderboardRow[];
 }
