@@ -48,7 +48,7 @@ export async function newPhoneContext(browser: Browser): Promise<BrowserContext>
   return context;
 }
 
-async function throttle(context: BrowserContext, page: Page): Promise<void> {
+export async function throttle(context: BrowserContext, page: Page): Promise<void> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
