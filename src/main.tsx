@@ -6,6 +6,7 @@
  * shows no splash. The service worker registers once the page has loaded and the browser is idle.
  */
 import './lib/saved-cache-read';
+import './lib/first-paint-yield';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';

@@ -38,15 +38,18 @@ export function boardPreload(): Plugin {
         if (!bundle) return html;
         const all = chunks(bundle);
         const board = all.filter((c) => c.isDynamicEntry && c.facadeModuleId?.includes(BOARD_ROUTE));
-        if (board.length === 0) {
-          const inEntry = all.some((c) => c.isEntry && c.moduleIds.some((id) => id.includes(BOARD_ROUTE)));
-          if (!inEntry) throw new Error(`board-preload: no chunk for ${BOARD_ROUTE}`);
-          return html;
-        }
         const loadedFirst = staticGraph(
           bundle,
           all.filter((c) => c.isEntry),
         );
+        if (board.length === 0) {
+          const inFirst = [...loadedFirst].some((f) => {
+            const c = bundle[f];
+            return c?.type === 'chunk' && c.moduleIds.some((id) => id.includes(BOARD_ROUTE));
+          });
+          if (!inFirst) throw new Error(`board-preload: no chunk for ${BOARD_ROUTE}`);
+          return html;
+        }
         const scripts = [...staticGraph(bundle, board)].filter((f) => !loadedFirst.has(f));
         const styles = new Set<string>();
         for (const file of scripts) {
