@@ -13,3 +13,29 @@ export const SCRIPT_HEADER = 'X-Entry-Script';
 export const SAVED_AT_HEADER = 'X-Saved-At';
 /** The class of the element that holds a saved first paint until the app draws its own. */
 export const FIRST_PAINT_CLASS = 'first-paint';
+
+export interface SavedFirstPaint {
+  /** The path and query it was drawn at. */
+  address: string;
+  /** The entry script of the build that drew it (the `src` index.html loads). */
+  script: string;
+  savedAt: number;
+  /** The inner HTML of `#root`. */
+  html: string;
+}
+
+const ROOT = '<div id="root"></div>';
+
+/**
+ * The app's index.html with a saved drawing inside its root, or null when the drawing does not fit:
+ * another address (path and query exactly), another build, older than FIRST_PAINT_MAX_AGE.
+ */
+export function withSavedDrawing(indexHtml: string, saved: SavedFirstPaint, url: URL, now: number): string | null {
+  if (saved.address !== url.pathname + url.search) return null;
+  if (!(now - saved.savedAt >= 0 && now - saved.savedAt <= FIRST_PAINT_MAX_AGE)) return null;
+  if (!saved.script || !indexHtml.includes(`src="${saved.script}"`) || !indexHtml.includes(ROOT)) return null;
+  return indexHtml.replace(
+    ROOT,
+    () => `<div id="root"><div class="${FIRST_PAINT_CLASS}" aria-busy="true">${saved.html}</div></div>`,
+  );
+}

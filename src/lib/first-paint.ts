@@ -23,10 +23,13 @@ export async function saveFirstPaint(): Promise<void> {
   const root = document.getElementById('root');
   const script = document.querySelector('script[type="module"][src]')?.getAttribute('src');
   if (!root || !script) return;
+  // The page's CSP allows no style attributes in HTML (React sets its styles through the DOM).
+  const copy = root.cloneNode(true) as HTMLElement;
+  copy.querySelectorAll('[style]').forEach((el) => el.removeAttribute('style'));
   const cache = await caches.open(FIRST_PAINT_CACHE);
   await cache.put(
     FIRST_PAINT_ENTRY,
-    new Response(root.innerHTML, {
+    new Response(copy.innerHTML, {
       headers: {
         'Content-Type': 'text/html; charset=utf-8',
         [ADDRESS_HEADER]: location.pathname + location.search,
