@@ -23,7 +23,7 @@ async function visitBoard(page: Page): Promise<string> {
     timeout: 30_000,
   });
   await expect.poll(() => hasSavedDrawing(page), { timeout: 15_000 }).toBe(true);
-  return (await firstRow.innerText()).trim();
+  return (await firstRow.textContent())?.trim() ?? '';
 }
 
 test('the next visit gets the board in its HTML, then the app draws its own rows', async ({ page }) => {
