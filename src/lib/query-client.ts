@@ -91,3 +91,27 @@ export async function restoreSavedQueries(queryClient: QueryClient, persister = 
   }
   persistQueryClientSubscribe(options);
 }
+
+/**
+ * Resolves once no query without data is fetching, or after `maxWaitMs`: on a first visit the
+ * board's answers are already on their way (preloaded by the page), so the first render can show
+ * the rows instead of a loading state followed by a second render. Queries that have data (restored,
+ * refreshing in the background) and paused ones (offline) are never waited for.
+ */
+export function firstAnswers(queryClient: QueryClient, maxWaitMs: number): Promise<void> {
+  const cache = queryClient.getQueryCache();
+  const waiting = () =>
+    cache.findAll({ predicate: (q) => q.state.data === undefined && q.state.fetchStatus === 'fetching' }).length > 0;
+  if (!waiting()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, maxWaitMs);
+    const unsubscribe = cache.subscribe(() => {
+      if (!waiting()) done();
+    });
+  });
+}
