@@ -25,7 +25,10 @@ describe('withSavedDrawing', () => {
 
   it('only for the exact address it was drawn at', () => {
     expect(withSavedDrawing(INDEX, saved, at('/leaderboards?view=individuals'), NOW)).toBeNull();
-    expect(withSavedDrawing(INDEX, saved, at('/'), NOW)).toBeNull();
+    expect(withSavedDrawing(INDEX, saved, at('/leaderboards?tag=KYS'), NOW)).toBeNull();
+    // `/` opens the board without a query.
+    expect(withSavedDrawing(INDEX, saved, at('/'), NOW)).toContain('first-paint');
+    expect(withSavedDrawing(INDEX, saved, at('/?tag=KYS'), NOW)).toContain('first-paint');
     const withQuery = { ...saved, address: '/leaderboards?view=individuals&period=7day' };
     expect(withSavedDrawing(INDEX, withQuery, at('/leaderboards?view=individuals&period=7day'), NOW)).toContain(
       'first-paint',

@@ -28,10 +28,13 @@ const ROOT = '<div id="root"></div>';
 
 /**
  * The app's index.html with a saved drawing inside its root, or null when the drawing does not fit:
- * another address (path and query exactly), another build, older than FIRST_PAINT_MAX_AGE.
+ * another address (path and query exactly; `/` is `/leaderboards`), another build, older than
+ * FIRST_PAINT_MAX_AGE.
  */
 export function withSavedDrawing(indexHtml: string, saved: SavedFirstPaint, url: URL, now: number): string | null {
-  if (saved.address !== url.pathname + url.search) return null;
+  // `/` (the installed app's start) opens the board without a query (src/routes/index.tsx).
+  const address = url.pathname === '/' ? '/leaderboards' : url.pathname + url.search;
+  if (saved.address !== address) return null;
   if (!(now - saved.savedAt >= 0 && now - saved.savedAt <= FIRST_PAINT_MAX_AGE)) return null;
   if (!saved.script || !indexHtml.includes(`src="${saved.script}"`) || !indexHtml.includes(ROOT)) return null;
   return indexHtml.replace(
