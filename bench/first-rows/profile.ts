@@ -1,7 +1,8 @@
 /**
  * `npx tsx bench/first-rows/profile.ts [cold|warm]`: one throttled visit of the first-rows benchmark,
  * printed as a timeline (requests with their start and end, long tasks, the app's performance marks),
- * to see where the time to the first rows goes. Not part of `npm run bench`.
+ * to see where the time to the first rows goes. Not part of `npm run bench`. FIRST_ROWS_NO_MINIFY=1
+ * builds without minifying (readable names in a CPU profile, slower to load).
  */
 import { chromium } from '@playwright/test';
 import { startAppServer } from './app-server.js';
@@ -15,7 +16,6 @@ new PerformanceObserver((list) => {
 `;
 
 interface Timeline {
-  rows: number;
   resources: { name: string; start: number; end: number; bytes: number; type: string }[];
   marks: { name: string; at: number }[];
   longTasks: { start: number; duration: number }[];
@@ -51,7 +51,6 @@ async function main(): Promise<void> {
       const t: Timeline = await page.evaluate(() => {
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
         return {
-          rows: 0,
           resources: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
             name: r.name.replace(location.origin, ''),
             start: r.startTime,
