@@ -1,8 +1,9 @@
 /**
  * First rows on a phone: the time from navigation to the leaderboard's first rows on screen in
  * Chromium throttled like a mid-range phone on slow 4G, cold (no service worker, nothing saved) and
- * warm (service worker and the saved query cache), against a production build served by the real
- * server, with the same board as static HTML as the anchor. Targets: cold ≤ 1.5 s, warm ≤ 0.4 s.
+ * warm (service worker, the saved query cache and the saved drawing of the board), against a
+ * production build served by the real server, with the same board as static HTML as the anchor.
+ * Targets: cold ≤ 1.5 s, warm ≤ 0.4 s. Warm runs also time the app's own rows (after its script ran).
  */
 import { chromium, type Browser } from '@playwright/test';
 import { startAppServer } from './first-rows/app-server.js';
@@ -55,6 +56,12 @@ async function warm(browser: Browser, url: string): Promise<FirstRows> {
       undefined,
       { polling: 250 },
     );
+    // And the board's drawing for the service worker (src/lib/first-paint.ts), saved when idle.
+    await first.waitForFunction(
+      () => caches.match('/first-paint.html', { cacheName: 'nt-first-paint' }).then((r) => r !== undefined),
+      undefined,
+      { polling: 250 },
+    );
     await first.close();
     return await timeFirstRows(context, url);
   } finally {
@@ -87,15 +94,22 @@ export default async function firstRowsBench(log: (line: string) => void): Promi
         const kind = kinds[(i + run) % kinds.length];
         const r = await measure[kind]();
         runs[kind].push(r);
-        log(`${kind}: ${r.ms.toFixed(0)} ms, ${(r.bytes / 1024).toFixed(1)} KB`);
+        const app = r.appMs - r.ms > 1 ? ` (app's own rows ${r.appMs.toFixed(0)} ms)` : '';
+        log(`${kind}: ${r.ms.toFixed(0)} ms${app}, ${(r.bytes / 1024).toFixed(1)} KB`);
       }
     }
-    const row = (kind: Kind, label: string, target?: number) => {
-      const ms = median(runs[kind].map((r) => r.ms));
+    const row = (kind: Kind, label: string, target?: number, time: 'ms' | 'appMs' = 'ms') => {
+      const ms = median(runs[kind].map((r) => r[time]));
       const kb = median(runs[kind].map((r) => r.bytes)) / 1024;
-      const all = runs[kind].map((r) => r.ms.toFixed(0)).join(', ');
+      const all = runs[kind].map((r) => r[time].toFixed(0)).join(', ');
       const verdict =
-        target === undefined ? 'anchor' : ms <= target ? `met (≤ ${target} ms)` : `NOT met (≤ ${target} ms)`;
+        target === undefined
+          ? time === 'appMs'
+            ? 'for reference'
+            : 'anchor'
+          : ms <= target
+            ? `met (≤ ${target} ms)`
+            : `NOT met (≤ ${target} ms)`;
       return `| ${label} | ${ms.toFixed(0)} ms | ${all} | ${kb.toFixed(1)} KB | ${verdict} |`;
     };
     return [
@@ -105,14 +119,16 @@ export default async function firstRowsBench(log: (line: string) => void): Promi
       'rows on the first page) in headless Chromium with CDP throttling: 150 ms round trip, 1.6 Mbps down,',
       '750 kbps up, CPU 4× slower, 390 × 844. Production build served by tests/browser/serve.ts (the real',
       `server, demo community). Median of ${RUNS} runs, each in a fresh browser profile; warm runs visit once`,
-      'first (service worker installed, query cache saved in IndexedDB). The anchor is the same board as',
-      "static HTML (the app's document without scripts) from the same server. Bytes: over the network",
-      'until the rows showed.',
+      'first (service worker installed, query cache saved in IndexedDB, the drawn board saved for the service',
+      'worker, which puts it into the HTML). "App\'s own rows": the first frame with rows the app drew itself,',
+      "after its script ran. The anchor is the same board as static HTML (the app's document without",
+      'scripts) from the same server. Bytes: over the network until the rows showed.',
       '',
       '| page | median | runs | bytes | target |',
       '|---|---|---|---|---|',
       row('cold', 'app, cold', COLD_TARGET_MS),
       row('warm', 'app, warm', WARM_TARGET_MS),
+      row('warm', "app, warm: the app's own rows", undefined, 'appMs'),
       row('static', 'static HTML (anchor)'),
       '',
     ].join('\n');

@@ -1,19 +1,25 @@
 /**
- * Entry point: connects the online state, restores the persisted query cache from IndexedDB, then
- * renders the router (a small splash shows meanwhile), and registers the service worker.
+ * Entry point. Its first import starts reading the saved query cache from IndexedDB while the rest
+ * of the script evaluates; the second lets a saved drawing of the board (lib/first-paint.ts) paint
+ * first. Then: the online state, the query cache restored (staff data rules in query-client.ts),
+ * the router's first match loaded (the board's loader finds the restored data), a short wait for
+ * answers the page preloaded when nothing was saved, and only then the first render: a saved
+ * screen shows in the very first frame and a fresh visit shows no splash. The service worker
+ * registers once the page has loaded and the browser is idle.
  */
+import './lib/saved-cache-read';
+import './lib/first-paint-yield';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { useIsRestoring } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { connectOnlineManager } from './lib/online';
-import { createQueryClient, persistOptions } from './lib/query-client';
+import { createQueryClient, firstAnswers, restoreSavedQueries } from './lib/query-client';
 import { parseSearch, stringifySearch } from './lib/search';
 import { watchSession } from './lib/session-end';
 import { connectLiveUpdates } from './lib/live-updates';
-import { registerServiceWorker } from './features/app-shell/service-worker';
+import { registerServiceWorkerWhenIdle } from './features/app-shell/service-worker';
 import { RouteError, RoutePending } from './features/app-shell/route-states';
 import { NotFound } from './features/app-shell/not-found';
 import './styles/base.css';
@@ -21,6 +27,9 @@ import './styles/shell.css';
 import './styles/ui.css';
 import './styles/mine.css';
 import { syncSiteTimezone } from './lib/site';
+
+/** How long the first render waits for answers already on their way (never for saved data). */
+const FIRST_ANSWERS_WAIT_MS = 300;
 
 connectOnlineManager();
 const queryClient = createQueryClient();
@@ -48,33 +57,20 @@ declare module '@tanstack/react-router' {
   }
 }
 
-function Splash() {
-  return (
-    <div className="splash" role="status" aria-live="polite">
-      <img src="/icon-192.png" width={72} height={72} alt="" />
-      <span>Loading NT Team Stats…</span>
-    </div>
+async function start(): Promise<void> {
+  await restoreSavedQueries(queryClient);
+  // Loaders never wait for data (api/preload.ts), so this resolves once the route's code is ready.
+  await router.load().catch(() => undefined);
+  // A first visit's board answers were preloaded by the page: a moment's wait saves a render.
+  await firstAnswers(queryClient, FIRST_ANSWERS_WAIT_MS);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
   );
+  registerServiceWorkerWhenIdle();
 }
 
-/** Renders the router only once the persisted cache is back, so screens start from it. */
-function App() {
-  const restoring = useIsRestoring();
-  return restoring ? <Splash /> : <RouterProvider router={router} />;
-}
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <PersistQueryClientProvider
-      client={queryClient}
-      persistOptions={persistOptions(queryClient)}
-      // Restored data shows at once and is revalidated when its screen mounts: the copy on disk may
-      // be days old, or miss a change made in the second before a reload.
-      onSuccess={() => queryClient.invalidateQueries({ refetchType: 'none' })}
-    >
-      <App />
-    </PersistQueryClientProvider>
-  </StrictMode>,
-);
-
-registerServiceWorker();
+void start();

@@ -4,10 +4,12 @@
  * navigations with the precached index.html so deep links open offline, and takes over when the
  * page asks (the "update available" prompt). It does not cache /api responses: the app keeps
  * those in its own persisted query cache, and leaves the /api/live event stream to the network.
+ * The leaderboard's address gets its last drawing inside the HTML (first-paint.ts).
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { withFirstPaint } from './first-paint';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
@@ -19,8 +21,9 @@ self.addEventListener('message', (event) => {
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+const shell = createHandlerBoundToURL('/index.html');
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+  new NavigationRoute(async (options) => withFirstPaint(options.request, await shell(options)), {
     // API calls and files (robots.txt, icons) are not pages.
     denylist: [/^\/api\//, /\/[^/?]+\.[^/]+$/],
   }),

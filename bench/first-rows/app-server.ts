@@ -48,9 +48,14 @@ export async function startAppServer(log: (line: string) => void, laterFiles: st
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'first-rows-bench-'));
   const staticDir = path.join(dir, 'dist');
   log('vite build...');
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', staticDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-  });
+  const extra = process.env.FIRST_ROWS_NO_MINIFY ? ['--minify', 'false'] : [];
+  const build = spawnSync(
+    'npx',
+    ['vite', 'build', '--outDir', staticDir, '--emptyOutDir', '--logLevel', 'warn', ...extra],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (build.status !== 0) throw new Error('vite build failed');
   for (const file of laterFiles) fs.writeFileSync(path.join(staticDir, file), '');
   const port = await freePort();

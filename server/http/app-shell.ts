@@ -1,9 +1,10 @@
 /**
  * The app's HTML (the built index.html) for page navigations: `/`, deep links such as
  * `/roster?tag=X`, never /api or a file. For the leaderboard (the home screen) it carries
- * `<link rel=preload as=fetch>` for the first API calls (board-preloads.ts), so the board's data
- * travels while the scripts download; the build marks the leaderboard's own script and style
- * preloads (`<!--board-->` … `<!--/board-->`, vite.config.ts), which other screens go without.
+ * `<link rel=preload as=fetch>` for the first API calls (board-preloads.ts), after the build's own
+ * tags, so the board's data travels while the script downloads; the build marks the leaderboard's
+ * own script and style preloads, if it has any (`<!--board-->` … `<!--/board-->`,
+ * vite/board-preload.ts), which other screens go without.
  * The service worker answers later visits with the precached index.html, markers and all.
  */
 import fs from 'node:fs';
@@ -32,8 +33,9 @@ export function appShell(staticDir: string, tz: string, now: () => Date): AppShe
     const calls = boardPreloads(url, now(), tz);
     if (calls.length === 0) return withoutBoard;
     const links = calls.map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`);
-    // Data first: the scripts and their preloads follow the title.
-    return built.replace(BOARD_PART, boardPart).replace('<title>', `${links.join('\n    ')}\n    <title>`);
+    // After the build's script (vite/first-script.ts), which takes the page's own connection; the
+    // small answers open their own and still arrive long before the script has run.
+    return built.replace(BOARD_PART, boardPart).replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
   };
 
   return {

@@ -7,7 +7,7 @@ import {
   type Persister,
 } from '@tanstack/react-query-persist-client';
 import { ApiError } from '../api/client';
-import { createQueryClient, persistOptions, PERSIST_MAX_AGE } from './query-client';
+import { createQueryClient, firstAnswers, persistOptions, PERSIST_MAX_AGE, restoreSavedQueries } from './query-client';
 import { clearSessionData } from './session-end';
 import { LOGGED_OUT } from '../api/session';
 import { keys } from '../api/keys';
@@ -137,5 +137,65 @@ describe('how long the persisted cache lasts', () => {
 
   it('drops data saved by another build', async () => {
     expect(await saveAndRestoreAfter(60_000, 'another-build')).toBeUndefined();
+  });
+});
+
+describe('restoreSavedQueries', () => {
+  it('restores the saved queries marked stale, then saves later changes', async () => {
+    const persister = memoryPersister();
+    const saved = createQueryClient();
+    saved.setQueryData(ROSTER, [{ Username: 'a' }]);
+    await persistQueryClientSave({ queryClient: forPersister(saved), ...persistOptions(saved, persister) });
+
+    const client = createQueryClient();
+    await restoreSavedQueries(client, persister);
+    expect(client.getQueryData(ROSTER)).toEqual([{ Username: 'a' }]);
+    expect(client.getQueryState(ROSTER)?.isInvalidated).toBe(true);
+    client.setQueryData(['teams'], ['TEAM1']);
+    await vi.waitFor(() =>
+      expect(persister.saved?.clientState.queries.map((q) => JSON.stringify(q.queryKey))).toContain('["teams"]'),
+    );
+  });
+
+  it('starts empty when the saved copy cannot be read', async () => {
+    const persister = memoryPersister();
+    persister.restoreClient = async () => {
+      throw new Error('unreadable');
+    };
+    const client = createQueryClient();
+    await restoreSavedQueries(client, persister);
+    expect(client.getQueryCache().getAll()).toHaveLength(0);
+  });
+});
+
+describe('firstAnswers', () => {
+  it('waits for a query without data until its answer comes', async () => {
+    const client = createQueryClient();
+    let answer: (rows: string[]) => void = () => undefined;
+    void client.prefetchQuery({ queryKey: ['board'], queryFn: () => new Promise<string[]>((r) => (answer = r)) });
+    let settled = false;
+    const wait = firstAnswers(client, 10_000).then(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(settled).toBe(false);
+    answer(['KYS']);
+    await wait;
+    expect(client.getQueryData(['board'])).toEqual(['KYS']);
+  });
+
+  it('gives up after the wait, and never waits for a query that has data', async () => {
+    const client = createQueryClient();
+    client.setQueryData(['saved'], 1);
+    // Refreshing in the background (the answer never comes): not waited for.
+    void client.prefetchQuery({
+      queryKey: ['saved'],
+      queryFn: () => new Promise<number>(() => undefined),
+      staleTime: 0,
+    });
+    expect(client.getQueryState(['saved'])?.fetchStatus).toBe('fetching');
+    await firstAnswers(client, 10_000);
+    void client.prefetchQuery({ queryKey: ['slow'], queryFn: () => new Promise<number>(() => undefined) });
+    const t0 = Date.now();
+    await firstAnswers(client, 50);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(45);
   });
 });

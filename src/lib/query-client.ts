@@ -4,14 +4,20 @@
  */
 import { QueryClient, type Query } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  type PersistQueryClientOptions,
+} from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
 import { shouldRetry } from '../api/client';
+import { PERSIST_KEY, takeEarlyRead } from './saved-cache-read';
 import { isLoggedIn, isSessionData } from './session-end';
+
+export { PERSIST_KEY };
 
 /** How long the persisted cache is kept; gcTime must be at least this for queries to survive. */
 export const PERSIST_MAX_AGE = 7 * 24 * 3600 * 1000;
-export const PERSIST_KEY = 'nt-team-stats:query-cache';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -42,7 +48,8 @@ export const queryPersister = createAsyncStoragePersister({
   key: PERSIST_KEY,
   throttleTime: 1000,
   storage: {
-    getItem: async (key) => (await get<string>(key)) ?? null,
+    // The first restore takes the read main.tsx started before the app's modules evaluated.
+    getItem: async (key) => (await (takeEarlyRead(key) ?? get<string>(key))) ?? null,
     setItem: (key, value) => set(key, value),
     removeItem: (key) => del(key),
   },
@@ -59,4 +66,52 @@ export function persistOptions(
     buster: typeof __BUILD_ID__ === 'undefined' ? 'test' : __BUILD_ID__,
     dehydrateOptions: { shouldDehydrateQuery: (query) => shouldPersistQuery(query, isLoggedIn(queryClient)) },
   };
+}
+
+/** The query client type of the persister (a copy of query-core other than react-query's own). */
+type PersistedQueryClient = Parameters<typeof persistQueryClientRestore>[0]['queryClient'];
+
+/**
+ * Restores the saved cache into `queryClient` (an expired, older-build or unreadable copy is
+ * removed), marks what came back stale, then saves every later change; resolves when the restored
+ * data is in the cache. The app renders only then, so screens start from it.
+ */
+export async function restoreSavedQueries(queryClient: QueryClient, persister = queryPersister): Promise<void> {
+  const options = {
+    queryClient: queryClient as unknown as PersistedQueryClient,
+    ...persistOptions(queryClient, persister),
+  };
+  try {
+    await persistQueryClientRestore(options);
+    // Restored data shows at once and is revalidated when its screen mounts: the copy on disk may
+    // be days old, or miss a change made in the second before a reload.
+    void queryClient.invalidateQueries({ refetchType: 'none' });
+  } catch {
+    // The unreadable copy has been removed: start empty.
+  }
+  persistQueryClientSubscribe(options);
+}
+
+/**
+ * Resolves once no query without data is fetching, or after `maxWaitMs`: on a first visit the
+ * board's answers are already on their way (preloaded by the page), so the first render can show
+ * the rows instead of a loading state followed by a second render. Queries that have data (restored,
+ * refreshing in the background) and paused ones (offline) are never waited for.
+ */
+export function firstAnswers(queryClient: QueryClient, maxWaitMs: number): Promise<void> {
+  const cache = queryClient.getQueryCache();
+  const waiting = () =>
+    cache.findAll({ predicate: (q) => q.state.data === undefined && q.state.fetchStatus === 'fetching' }).length > 0;
+  if (!waiting()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, maxWaitMs);
+    const unsubscribe = cache.subscribe(() => {
+      if (!waiting()) done();
+    });
+  });
 }

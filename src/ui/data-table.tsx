@@ -166,10 +166,12 @@ function useStickyOffsets(count: number) {
     const cells = table?.tHead?.rows[0]?.cells;
     if (!table || !cells || count < 2) return;
     const update = () => {
+      // All widths first, then the writes: a read after a write would lay the page out again.
+      const widths = Array.from(cells, (c, i) => (i < count ? c.getBoundingClientRect().width : 0));
       let left = 0;
       for (let i = 0; i < count && i < cells.length; i++) {
         table.style.setProperty(`--sticky-left-${i}`, `${left}px`);
-        left += cells[i].getBoundingClientRect().width;
+        left += widths[i];
       }
     };
     update();

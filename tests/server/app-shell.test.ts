@@ -66,9 +66,11 @@ describe('app shell', () => {
         '/api/team-leaderboard?start_time=2026-04-13+10%3A30%3A00&end_time=2026-04-14+10%3A29%3A59&showbot=FALSE',
       ]);
       expect(res.body).toContain(BOARD_SCRIPTS);
-      // The preloads come before the scripts, and the document still starts with its charset.
-      expect(res.body.indexOf('as="fetch"')).toBeLessThan(res.body.indexOf('index-x.js'));
-      expect(res.body.indexOf('<meta charset')).toBeLessThan(res.body.indexOf('as="fetch"'));
+      // The entry script is asked for first (it takes the page's own connection), the data right
+      // after the build's own tags, and the document still starts with its charset.
+      expect(res.body.indexOf('<meta charset')).toBeLessThan(res.body.indexOf('index-x.js'));
+      expect(res.body.indexOf('index-x.js')).toBeLessThan(res.body.indexOf('as="fetch"'));
+      expect(res.body.indexOf('<!--/board-->')).toBeLessThan(res.body.indexOf('as="fetch"'));
     }
   });
 

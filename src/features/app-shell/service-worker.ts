@@ -1,9 +1,11 @@
 /**
- * Service-worker registration (workbox-window) and the "update available" state: a new version
- * waits until the person chooses Reload, then takes over and the page reloads once.
+ * Service-worker registration (workbox-window, loaded only then) and the "update available" state:
+ * a new version waits until the person chooses Reload, then takes over and the page reloads once.
+ * Registration waits for the page's load and an idle moment, so the worker's precache does not
+ * compete with the first screen for bandwidth.
  */
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 let workbox: Workbox | null = null;
 let updateWaiting = false;
@@ -15,8 +17,8 @@ function setUpdateWaiting(value: boolean) {
 }
 
 /** Registers /sw.js in production builds; a waiting new version raises the update prompt. */
-export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+async function registerServiceWorker(): Promise<void> {
+  const { Workbox } = await import('workbox-window');
   workbox = new Workbox('/sw.js', { scope: '/' });
   workbox.addEventListener('waiting', () => setUpdateWaiting(true));
   void workbox.register();
@@ -26,6 +28,18 @@ export function registerServiceWorker(): void {
     if (document.visibilityState === 'visible') check();
   });
   window.setInterval(check, 3600_000);
+}
+
+/** Registers the service worker once the page has loaded and the browser is idle (production builds only). */
+export function registerServiceWorkerWhenIdle(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const register = () => void registerServiceWorker().catch(() => undefined);
+  const whenIdle = () =>
+    'requestIdleCallback' in window
+      ? window.requestIdleCallback(register, { timeout: 2000 })
+      : setTimeout(register, 200);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 /** Activates the waiting version and reloads once it controls the page. */

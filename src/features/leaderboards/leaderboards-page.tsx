@@ -50,6 +50,9 @@ import { useMinuteClock } from '../../lib/use-minute-clock';
 import './leaderboards.css';
 import { useMyRacerWithTeam } from '../../lib/members';
 import { useSiteTimezone } from '../../lib/site';
+import { useMe } from '../../lib/session';
+import { useOnline } from '../../lib/online';
+import { forgetFirstPaint, saveFirstPaintWhenIdle } from '../../lib/first-paint';
 import { boardWindow } from '../../api/leaderboard-window';
 import { individualLeaderboardQueryOptions, teamLeaderboardQueryOptions } from '../../api/leaderboards';
 
@@ -145,6 +148,19 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
     [current, before, sort, showBots, isTeams, filter],
   );
   const paged = pageOf(board, page);
+
+  // The next visit to this address shows this board before the app has started (lib/first-paint.ts):
+  // only as it first opens (no filter, sort, page or flagged racers chosen), online, logged out.
+  const loggedIn = useMe().logged_in;
+  const online = useOnline();
+  const asOpened = !filter && page === 1 && !showBots && sort === DEFAULT_LEADERBOARD_SORT;
+  useEffect(() => {
+    if (loggedIn) {
+      void forgetFirstPaint().catch(() => undefined);
+      return;
+    }
+    if (online && asOpened && current && before) return saveFirstPaintWhenIdle();
+  }, [loggedIn, online, asOpened, current, before]);
 
   const isMyRow = (b: BoardRow<TeamLeaderboardRow | IndividualLeaderboardRow>): boolean =>
     'UserID' in b.row ? b.row.Username === me?.username : !!myTeamTag && b.row.TeamTag === myTeamTag;
