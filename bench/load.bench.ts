@@ -33,14 +33,39 @@ interface Run {
   errors: number;
 }
 
+/** The wall clock's seconds within the current 1,000, as trace.ts prints them. */
+const clock = () => ((Date.now() / 1000) % 1000).toFixed(1);
+
 async function load(name: string, next: () => string): Promise<Run> {
-  const r = await autocannon({
-    url: BASE,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    headers: HEADERS,
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }],
+  let instance: autocannon.Instance | undefined;
+  const running = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: BASE,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        headers: HEADERS,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (req, context: { path?: string }) => {
+              context.path = next();
+              return { ...req, path: context.path };
+            },
+          },
+        ],
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
   });
+  if (process.env.LOAD_BENCH_TRACE) {
+    // Each answer that took more than a second, as this client saw it (LOAD_BENCH_TRACE=1).
+    instance?.on('response', (client, status, _bytes, ms) => {
+      const path = (client as { requestIterator?: { context?: { path?: string } } }).requestIterator?.context?.path;
+      if (ms > 1000) console.log(`[client ${clock()}] ${ms.toFixed(0)} ms ${status} ${path}`);
+    });
+  }
+  const r = await running;
   return {
     name,
     rps: r.requests.average,
