@@ -88,7 +88,12 @@ export default async function loadBench(log: (line: string) => void): Promise<st
   ensureBuilt(log);
   log('starting the demo server (the first start backfills 31 days)...');
   const server = fork(path.resolve('bench/load/demo-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    // LOAD_BENCH_PROFILE=dir: a CPU profile of the server, written there when it stops.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.LOAD_BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_BENCH_PROFILE}`] : []),
+    ],
     env: { ...process.env, PORT: String(PORT), DATA_DIR: path.resolve('.bench-data/load-pglite') },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
