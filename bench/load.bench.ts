@@ -33,14 +33,39 @@ interface Run {
   errors: number;
 }
 
+/** The wall clock's seconds within the current 1,000, as trace.ts prints them. */
+const clock = () => ((Date.now() / 1000) % 1000).toFixed(1);
+
 async function load(name: string, next: () => string): Promise<Run> {
-  const r = await autocannon({
-    url: BASE,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    headers: HEADERS,
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }],
+  let instance: autocannon.Instance | undefined;
+  const running = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: BASE,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        headers: HEADERS,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (req, context: { path?: string }) => {
+              context.path = next();
+              return { ...req, path: context.path };
+            },
+          },
+        ],
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
   });
+  if (process.env.LOAD_BENCH_TRACE) {
+    // Each answer that took more than a second, as this client saw it (LOAD_BENCH_TRACE=1).
+    instance?.on('response', (client, status, _bytes, ms) => {
+      const path = (client as { requestIterator?: { context?: { path?: string } } }).requestIterator?.context?.path;
+      if (ms > 1000) console.log(`[client ${clock()}] ${ms.toFixed(0)} ms ${status} ${path}`);
+    });
+  }
+  const r = await running;
   return {
     name,
     rps: r.requests.average,
@@ -63,7 +88,12 @@ export default async function loadBench(log: (line: string) => void): Promise<st
   ensureBuilt(log);
   log('starting the demo server (the first start backfills 31 days)...');
   const server = fork(path.resolve('bench/load/demo-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    // LOAD_BENCH_PROFILE=dir: a CPU profile of the server, written there when it stops.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.LOAD_BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_BENCH_PROFILE}`] : []),
+    ],
     env: { ...process.env, PORT: String(PORT), DATA_DIR: path.resolve('.bench-data/load-pglite') },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -4,6 +4,8 @@
  * first start, the built app), on a test port. The collector's schedule is left out so that no poll
  * lands in a measured run by chance; the bench asks for one poll (message `poll`) instead.
  *
+ * LOAD_BENCH_TRACE=1 prints per second the event loop's delay and the slow statements (trace.ts).
+ *
  * Messages to the parent: `{ ready: true, tags }` once listening, `{ polled: summary }` after a poll.
  */
 import path from 'node:path';
@@ -12,15 +14,18 @@ import { loadConfig } from '../../server/config.js';
 import { buildApp } from '../../server/http/app.js';
 import { startDemoCommunity } from '../../server/demo/demo-community.js';
 import { pollTeams } from '../../server/collector/poll.js';
+import { traceDatabase, traceRequests } from './trace.js';
 
 const port = Number(process.env.PORT);
 const dataDir = path.resolve(process.env.DATA_DIR ?? '.bench-data/load-pglite');
 const config = { ...loadConfig({ ...process.env, TRACKED_TEAMS: '' }), port, dataDir, demo: true };
-const db = await openDatabase({ dataDir });
+const opened = await openDatabase({ dataDir });
+const db = process.env.LOAD_BENCH_TRACE ? traceDatabase(opened, (line) => console.log(line)) : opened;
 const now = () => new Date();
 const app = await buildApp({ db, config, now }, { staticDir: path.resolve('dist') });
 const quiet = { info: () => undefined };
 const demo = await startDemoCommunity({ db, tz: config.siteTimezone, log: process.send ? quiet : console, now });
+if (process.env.LOAD_BENCH_TRACE) traceRequests(app.server, (line) => console.log(line));
 await app.listen({ port, host: '127.0.0.1' });
 
 process.on('message', (message: unknown) => {

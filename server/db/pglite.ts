@@ -1,29 +1,9 @@
 /** Embedded PGlite database in a data directory, guarded by a lock file against a second process. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.js';
 import { DataChanges } from './data-version.js';
-
-const parsers = {
-  // bigint columns hold counters far below 2^53: return numbers, not strings.
-  [types.INT8]: (v: string) => Number(v),
-  [types.NUMERIC]: (v: string) => Number(v),
-  // `date` stays a plain YYYY-MM-DD string: it is a site-time-zone calendar day, not an instant.
-  [types.DATE]: (v: string) => v,
-};
-
-function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
-  return {
-    async query(sql, params) {
-      const r = await q.query(sql, params as unknown[] | undefined, { parsers });
-      return { rows: r.rows as never[] };
-    },
-    async exec(sql) {
-      await q.exec(sql);
-    },
-  };
-}
+import { PgliteChannel } from './pglite-channel.js';
 
 export class LockedError extends Error {}
 
@@ -104,17 +84,28 @@ export function lockDataDir(dir: string): () => void {
   return () => fs.rmSync(lockPath, { force: true });
 }
 
-/** Opens PGlite in `dir`, or in memory when `dir` is undefined (tests). */
+/**
+ * Opens PGlite in `dir`, or in memory when `dir` is undefined (tests). PGlite runs in a worker
+ * thread (pglite-worker.mjs): a long statement keeps the other core busy, not this event loop.
+ */
 export async function openPglite(dir?: string): Promise<Database> {
   const release = dir ? lockDataDir(dir) : () => {};
-  let pg: PGlite;
+  let channel: PgliteChannel;
   try {
-    pg = await PGlite.create(dir ? path.join(dir, 'pgdata') : undefined);
+    channel = await PgliteChannel.open(dir ? path.join(dir, 'pgdata') : undefined);
   } catch (err) {
     release();
     throw err;
   }
-  const base = wrap(pg);
+  const direct: Queryable = {
+    async query<T>(sql: string, params?: unknown[]) {
+      const { rows } = await channel.send({ op: 'query', sql, params });
+      return { rows: rows as T[] };
+    },
+    async exec(sql) {
+      await channel.send({ op: 'exec', sql });
+    },
+  };
   // PGlite runs one statement at a time; a transaction must not interleave with other queries.
   let chain: Promise<unknown> = Promise.resolve();
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -122,21 +113,39 @@ export async function openPglite(dir?: string): Promise<Database> {
     chain = next.catch(() => undefined);
     return next;
   };
+  const transaction = async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
+    let open = true;
+    const closed = () => Promise.reject(new Error('The transaction is closed'));
+    const tx: Queryable = {
+      query: (sql, params) => (open ? direct.query(sql, params) : closed()),
+      exec: (sql) => (open ? direct.exec(sql) : closed()),
+    };
+    await direct.exec('BEGIN');
+    try {
+      const result = await fn(tx);
+      open = false;
+      await direct.exec('COMMIT');
+      return result;
+    } catch (err) {
+      open = false;
+      await direct.exec('ROLLBACK').catch(() => undefined);
+      throw err;
+    }
+  };
   return {
     kind: 'pglite',
     dataChanges: new DataChanges(),
-    query: (sql, params) => serial(() => base.query(sql, params)),
-    exec: (sql) => serial(() => base.exec(sql)),
-    transaction: (fn) => serial(() => pg.transaction((tx) => fn(wrap(tx)))),
+    query: (sql, params) => serial(() => direct.query(sql, params)),
+    exec: (sql) => serial(() => direct.exec(sql)),
+    transaction: (fn) => serial(() => transaction(fn)),
     dumpDataDir: () =>
       serial(async () => {
-        // A checkpoint first: the copy then needs no WAL replay when it is opened.
-        await pg.exec('CHECKPOINT');
-        return pg.dumpDataDir('gzip');
+        const { dump } = await channel.send({ op: 'dump' });
+        return new Blob([dump ?? new ArrayBuffer(0)]);
       }),
     async close() {
       await chain;
-      await pg.close();
+      await channel.close();
       release();
     },
   };
