@@ -31,6 +31,8 @@ export interface Timing {
 export interface QueryResult {
   label: string;
   board: 'team' | 'individual';
+  /** Whether the window spans more than a day (the ratio target covers only those). */
+  longerThanADay: boolean;
   rows: number;
   /** The answer's size as JSON, and as sent (compressed for a browser). */
   jsonBytes: number;
@@ -185,6 +187,7 @@ export async function measureQueries(
       const r: QueryResult = {
         label,
         board,
+        longerThanADay: window.end.getTime() - window.start.getTime() > 24 * 3600 * 1000,
         rows: first.length,
         jsonBytes: json.length,
         sentBytes: firstRes.body.length,
