@@ -31,7 +31,10 @@ export interface Timing {
 export interface QueryResult {
   label: string;
   board: 'team' | 'individual';
-  /** Whether the window spans more than a day (the ratio target covers only those). */
+  /**
+   * Whether the window spans more than a day, the longest site day (25 hours) included: the ratio
+   * target covers only those (a rolling 24-hour window holds both its ends, 24 h 10 min).
+   */
   longerThanADay: boolean;
   rows: number;
   /** The answer's size as JSON, and as sent (compressed for a browser). */
@@ -187,7 +190,7 @@ export async function measureQueries(
       const r: QueryResult = {
         label,
         board,
-        longerThanADay: window.end.getTime() - window.start.getTime() > 24 * 3600 * 1000,
+        longerThanADay: window.end.getTime() - window.start.getTime() > 25 * 3600 * 1000,
         rows: first.length,
         jsonBytes: json.length,
         sentBytes: firstRes.body.length,
