@@ -6,14 +6,10 @@
  * Run: `npx tsx bench/load/racer-blocking.ts`.
  */
 import { PGlite, types } from '@electric-sql/pglite';
-import { loadConfig } from '../../server/config.js';
-import { insertBatches } from '../../server/db/batch-writer.js';
 import type { Database, Queryable } from '../../server/db/database.js';
 import { DataChanges } from '../../server/db/data-version.js';
-import { migrate } from '../../server/db/migrate.js';
 import { openPglite } from '../../server/db/pglite.js';
-import { buildApp } from '../../server/http/app.js';
-import { syntheticBatches } from '../racer-chart/synthetic-batches.js';
+import { benchRacerApp, seedBenchRacer } from '../racer-chart/bench-racer.js';
 
 const parsers = {
   [types.INT8]: (v: string) => Number(v),
@@ -50,22 +46,8 @@ async function inThread(): Promise<Database> {
 }
 
 async function measure(db: Database, label: string): Promise<string[]> {
-  await migrate(db);
-  const tz = 'America/Chicago';
-  await db.query("INSERT INTO teams (tag) VALUES ('BENCH')");
-  await db.query(
-    "INSERT INTO racers (user_id, username, display_name, first_seen, last_seen) VALUES (9001, 'bench_racer', 'Bench Racer', now(), now())",
-  );
-  const rows = syntheticBatches(50_000);
-  for (let i = 0; i < rows.length; i += 10_000) {
-    await db.transaction((tx) => insertBatches(tx, rows.slice(i, i + 10_000), tz));
-  }
-  const app = await buildApp({
-    db,
-    config: { ...loadConfig({}), siteTimezone: tz, demo: false },
-    now: () => new Date(),
-  });
-  await app.ready();
+  await seedBenchRacer(db, 50_000);
+  const app = await benchRacerApp(db);
   const lines: string[] = [];
   for (const url of [
     '/api/racer-batches?username=bench_racer&format=columns',

@@ -9,15 +9,11 @@
  */
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../../server/config.js';
-import { insertBatches } from '../../server/db/batch-writer.js';
-import { migrate } from '../../server/db/migrate.js';
 import { openPglite } from '../../server/db/pglite.js';
 import { openPostgres } from '../../server/db/postgres.js';
 import type { Database } from '../../server/db/database.js';
-import { buildApp } from '../../server/http/app.js';
-import { syntheticBatches } from './synthetic-batches.js';
 import { benchSchemaUrl, prepareBenchSchema } from '../bench-postgres.js';
+import { benchRacerApp, seedBenchRacer } from './bench-racer.js';
 
 const RUNS = 7;
 
@@ -47,28 +43,14 @@ export async function measureRacerBatchesEndpoint(count = 50_000): Promise<strin
 }
 
 async function measureOn(db: Database, label: string, count: number): Promise<string[]> {
-  await migrate(db);
-  const tz = 'America/Chicago';
-  await db.query("INSERT INTO teams (tag) VALUES ('BENCH')");
-  await db.query(
-    "INSERT INTO racers (user_id, username, display_name, first_seen, last_seen) VALUES (9001, 'bench_racer', 'Bench Racer', now(), now())",
-  );
-  const rows = syntheticBatches(count);
-  for (let i = 0; i < rows.length; i += 10_000) {
-    await db.transaction((tx) => insertBatches(tx, rows.slice(i, i + 10_000), tz));
-  }
+  await seedBenchRacer(db, count);
   // A PostgreSQL server's autovacuum vacuums and analyzes tables after a load like this one (the
   // benchmarks' server runs without it, so the leaderboard benchmark does it by hand too): without
   // statistics the planner takes the racer's 50,000 rows for ~200 and sorts them on disk instead
   // of reading the primary key in order. PGlite has no autovacuum and nothing analyzes it there:
   // it is timed as it is.
   if (db.kind === 'postgres') await db.exec('VACUUM ANALYZE batches, daily_rollups, member_snapshots, racers');
-  const app = await buildApp({
-    db,
-    config: { ...loadConfig({}), siteTimezone: tz, demo: false },
-    now: () => new Date(),
-  });
-  await app.ready();
+  const app = await benchRacerApp(db);
   const lines: string[] = [];
   const time = async (url: string, fresh: boolean, etag?: string) => {
     const times: number[] = [];
