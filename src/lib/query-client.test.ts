@@ -32,16 +32,12 @@ function memoryPersister(): Persister & { saved: PersistedClient | undefined } {
   return p;
 }
 
-/** The query client type of the persister (a copy of query-core other than react-query's own). */
-type PersistedQueryClient = Parameters<typeof persistQueryClientSave>[0]['queryClient'];
-const forPersister = (client: QueryClient) => client as unknown as PersistedQueryClient;
-
 /** Writes the cache the way the app does and reads back what was written. */
 async function persisted(client: QueryClient, options: { defaultRule?: boolean } = {}): Promise<PersistedClient> {
   const persister = memoryPersister();
   const { dehydrateOptions, ...rest } = persistOptions(client, persister);
   await persistQueryClientSave({
-    queryClient: forPersister(client),
+    queryClient: client,
     ...rest,
     dehydrateOptions: options.defaultRule ? undefined : dehydrateOptions,
   });
@@ -116,11 +112,11 @@ describe('how long the persisted cache lasts', () => {
     const persister = memoryPersister();
     const saved = createQueryClient();
     saved.setQueryData(ROSTER, [{ Username: 'a' }]);
-    await persistQueryClientSave({ queryClient: forPersister(saved), ...persistOptions(saved, persister) });
+    await persistQueryClientSave({ queryClient: saved, ...persistOptions(saved, persister) });
     vi.setSystemTime(Date.UTC(2026, 2, 1, 12) + ms);
     const restored = createQueryClient();
     await persistQueryClientRestore({
-      queryClient: forPersister(restored),
+      queryClient: restored,
       ...persistOptions(restored, persister),
       ...(buster ? { buster } : {}),
     });
@@ -145,7 +141,7 @@ describe('restoreSavedQueries', () => {
     const persister = memoryPersister();
     const saved = createQueryClient();
     saved.setQueryData(ROSTER, [{ Username: 'a' }]);
-    await persistQueryClientSave({ queryClient: forPersister(saved), ...persistOptions(saved, persister) });
+    await persistQueryClientSave({ queryClient: saved, ...persistOptions(saved, persister) });
 
     const client = createQueryClient();
     await restoreSavedQueries(client, persister);

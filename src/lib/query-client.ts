@@ -68,9 +68,6 @@ export function persistOptions(
   };
 }
 
-/** The query client type of the persister (a copy of query-core other than react-query's own). */
-type PersistedQueryClient = Parameters<typeof persistQueryClientRestore>[0]['queryClient'];
-
 /**
  * Restores the saved cache into `queryClient` (an expired, older-build or unreadable copy is
  * removed), marks what came back stale, then saves every later change; resolves when the restored
@@ -78,7 +75,7 @@ type PersistedQueryClient = Parameters<typeof persistQueryClientRestore>[0]['que
  */
 export async function restoreSavedQueries(queryClient: QueryClient, persister = queryPersister): Promise<void> {
   const options = {
-    queryClient: queryClient as unknown as PersistedQueryClient,
+    queryClient,
     ...persistOptions(queryClient, persister),
   };
   try {
