@@ -215,3 +215,29 @@ export async function deleteUser(db: Database, actor: string, at: Date, id: numb
     });
   });
 }
+
+/** Whether any admin account exists. */
+export async function adminExists(db: Queryable): Promise<boolean> {
+  return (await db.query("SELECT 1 FROM users WHERE role = 'admin' LIMIT 1")).rows.length > 0;
+}
+
+/** pg_advisory_xact_lock key of the first-admin check ("NTfa"). */
+const FIRST_ADMIN_LOCK = 0x4e546661;
+
+/** Takes the first-admin lock for the transaction: processes starting together take turns. */
+export async function lockFirstAdmin(tx: Queryable): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [FIRST_ADMIN_LOCK]);
+}
+
+/** Makes `username` an admin with this password hash: a user of that name (any case) is promoted, else created. */
+export async function makeAdmin(tx: Queryable, username: string, passwordHash: string): Promise<void> {
+  const { rows } = await tx.query<{ id: number }>('SELECT id FROM users WHERE lower(username) = lower($1)', [username]);
+  if (rows[0]) {
+    await tx.query("UPDATE users SET role = 'admin', password_hash = $2 WHERE id = $1", [rows[0].id, passwordHash]);
+  } else {
+    await tx.query("INSERT INTO users (username, password_hash, role) VALUES ($1, $2, 'admin')", [
+      username,
+      passwordHash,
+    ]);
+  }
+}

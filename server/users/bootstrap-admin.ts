@@ -9,7 +9,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
-import type { Database, Queryable } from '../db/database.js';
+import type { Database } from '../db/database.js';
+import { adminExists, lockFirstAdmin, makeAdmin } from '../db/users-repo.js';
 import { writeAudit } from '../db/audit.js';
 import { hashPassword } from '../auth/passwords.js';
 
@@ -20,13 +21,6 @@ export interface BootstrapLog {
 
 export const DEFAULT_ADMIN_USERNAME = 'admin';
 export const FIRST_PASSWORD_FILE = 'first-admin-password.txt';
-/** pg_advisory_xact_lock key of the first-admin check ("NTfa"). */
-const FIRST_ADMIN_LOCK = 0x4e546661;
-
-async function adminExists(db: Queryable): Promise<boolean> {
-  return (await db.query("SELECT 1 FROM users WHERE role = 'admin' LIMIT 1")).rows.length > 0;
-}
-
 /** Writes the password to a new file readable and writable by the owner only; returns its path. */
 export function writePasswordFile(dir: string, password: string): string {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -55,27 +49,12 @@ export async function ensureFirstAdmin(
   const passwordHash = await hashPassword(password);
   let passwordFile: string | null = null;
   const created = await db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [FIRST_ADMIN_LOCK]);
+    await lockFirstAdmin(tx);
     // Another process may have created it while this one waited for the lock.
     if (await adminExists(tx)) return false;
     if (generated) passwordFile = writePasswordFile(config.dataDir, password);
     try {
-      // A teamadmin of that name is promoted; the password is reset either way.
-      const { rows: existing } = await tx.query<{ id: number }>(
-        'SELECT id FROM users WHERE lower(username) = lower($1)',
-        [username],
-      );
-      if (existing[0]) {
-        await tx.query("UPDATE users SET role = 'admin', password_hash = $2 WHERE id = $1", [
-          existing[0].id,
-          passwordHash,
-        ]);
-      } else {
-        await tx.query("INSERT INTO users (username, password_hash, role) VALUES ($1, $2, 'admin')", [
-          username,
-          passwordHash,
-        ]);
-      }
+      await makeAdmin(tx, username, passwordHash);
       await writeAudit(tx, {
         actor: 'system',
         action: 'user.create',
