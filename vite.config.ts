@@ -1,15 +1,14 @@
 /**
  * Build of the app: file-based routes (TanStack Router), React, and the PWA (service worker from
- * sw/sw.ts with the precache manifest injected, web manifest from manifest.webmanifest), the
- * leaderboard's chunk preloads marked in index.html (vite/board-preload.ts), and .br/.gz copies of
- * the output (vite/precompress.ts). The first script holds the leaderboard and all it needs.
+ * sw/sw.ts with the precache manifest injected, web manifest from manifest.webmanifest), and
+ * .br/.gz copies of the output (vite/precompress.ts). The first script holds the leaderboard and
+ * all it needs (vite/first-script.ts checks it).
  */
 import fs from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
-import { boardPreload } from './vite/board-preload';
 import { firstScript } from './vite/first-script';
 import { precompress } from './vite/precompress';
 
@@ -41,8 +40,7 @@ export default defineConfig({
       },
     }),
     react(),
-    boardPreload(),
-    firstScript(FIRST_SCRIPT),
+    firstScript(FIRST_SCRIPT, '/src/routes/leaderboards.tsx'),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -3,22 +3,29 @@
  * `<meta charset>`, and the other module scripts the build lists beside it (the bundler's runtime,
  * which the entry imports anyway) become module preloads after it. The entry is the biggest file on
  * the first screen's path: asked for first, it gets the connection the page itself came on, while
- * the smaller files open new ones (a round trip each on a phone).
+ * the smaller files open new ones (a round trip each on a phone). The build fails when the home
+ * screen's route (`homeRoute`) is not in that entry: a chunk of its own would wait for the entry
+ * to run before it even started downloading.
  */
+import type { OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 
 const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
 
-export function firstScript(entryName: string): Plugin {
+export function firstScript(entryName: string, homeRoute: string): Plugin {
   return {
     name: 'first-script',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
+      handler(html, ctx) {
         const scripts = [...html.matchAll(MODULE_SCRIPT)].map((m) => m[1]);
         const entry = scripts.find((src) => src.startsWith(`/assets/${entryName}-`));
         if (!entry) throw new Error(`first-script: no /assets/${entryName}-*.js script in index.html`);
+        const chunk = ctx.bundle?.[entry.slice(1)] as OutputChunk | undefined;
+        if (chunk && !chunk.moduleIds.some((id) => id.includes(homeRoute))) {
+          throw new Error(`first-script: ${homeRoute} is not in ${entry}`);
+        }
         const others = scripts.filter((src) => src !== entry);
         const tags = [
           `<script type="module" crossorigin src="${entry}"></script>`,

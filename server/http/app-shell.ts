@@ -2,17 +2,13 @@
  * The app's HTML (the built index.html) for page navigations: `/`, deep links such as
  * `/roster?tag=X`, never /api or a file. For the leaderboard (the home screen) it carries
  * `<link rel=preload as=fetch>` for the first API calls (board-preloads.ts), after the build's own
- * tags, so the board's data travels while the script downloads; the build marks the leaderboard's
- * own script and style preloads, if it has any (`<!--board-->` … `<!--/board-->`,
- * vite/board-preload.ts), which other screens go without.
- * The service worker answers later visits with the precached index.html, markers and all.
+ * tags, so the board's data travels while the first script (which holds the board) downloads.
+ * The service worker answers later visits with the precached index.html.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { boardPreloads } from './board-preloads.js';
-
-const BOARD_PART = /<!--board-->([\s\S]*?)<!--\/board-->/;
 
 function escapeAttribute(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -26,16 +22,14 @@ export interface AppShell {
 
 export function appShell(staticDir: string, tz: string, now: () => Date): AppShell {
   const built = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
-  const boardPart = BOARD_PART.exec(built)?.[1] ?? '';
-  const withoutBoard = built.replace(BOARD_PART, '');
 
   const htmlFor = (url: string): string => {
     const calls = boardPreloads(url, now(), tz);
-    if (calls.length === 0) return withoutBoard;
+    if (calls.length === 0) return built;
     const links = calls.map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`);
     // After the build's script (vite/first-script.ts), which takes the page's own connection; the
     // small answers open their own and still arrive long before the script has run.
-    return built.replace(BOARD_PART, boardPart).replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+    return built.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
   };
 
   return {

@@ -1,7 +1,7 @@
 /**
  * The app shell for page navigations (server/http/app-shell.ts): the leaderboard's HTML preloads
  * its first API calls at the exact addresses the app fetches (times worked out by hand for a fixed
- * clock in America/Chicago) and keeps the build's board script preloads; other screens get neither.
+ * clock in America/Chicago), after the build's entry script; other screens get none.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,10 +16,9 @@ import type { App } from '../../server/http/context.js';
 
 // 10:30:45 CDT (UTC-5) on Wednesday 15 April 2026.
 const NOW = new Date('2026-04-15T15:30:45Z');
-const BOARD_SCRIPTS = '<link rel="modulepreload" crossorigin href="/assets/leaderboards-x.js">';
 const INDEX =
   '<!doctype html><html><head><meta charset="UTF-8" /><title>NT Team Stats</title>' +
-  `<script type="module" src="/assets/index-x.js"></script><!--board-->${BOARD_SCRIPTS}<!--/board--></head>` +
+  '<script type="module" src="/assets/index-x.js"></script></head>' +
   '<body><div id="root"></div></body></html>';
 
 function preloads(html: string): string[] {
@@ -65,12 +64,11 @@ describe('app shell', () => {
         '/api/team-leaderboard?start_time=2026-04-14+10%3A30%3A00&end_time=2026-04-15+10%3A30%3A00&showbot=FALSE',
         '/api/team-leaderboard?start_time=2026-04-13+10%3A30%3A00&end_time=2026-04-14+10%3A29%3A59&showbot=FALSE',
       ]);
-      expect(res.body).toContain(BOARD_SCRIPTS);
       // The entry script is asked for first (it takes the page's own connection), the data right
       // after the build's own tags, and the document still starts with its charset.
       expect(res.body.indexOf('<meta charset')).toBeLessThan(res.body.indexOf('index-x.js'));
       expect(res.body.indexOf('index-x.js')).toBeLessThan(res.body.indexOf('as="fetch"'));
-      expect(res.body.indexOf('<!--/board-->')).toBeLessThan(res.body.indexOf('as="fetch"'));
+      expect(res.body.indexOf('as="fetch"')).toBeLessThan(res.body.indexOf('</head>'));
     }
   });
 
@@ -96,7 +94,7 @@ describe('app shell', () => {
     const roster = await page('/roster?tag=ABC');
     expect(roster.statusCode).toBe(200);
     expect(preloads(roster.body)).toEqual([]);
-    expect(roster.body).not.toContain('leaderboards-x.js');
+    expect(roster.body).toContain('index-x.js');
     expect(roster.body).toContain('<div id="root">');
     const missing = await app.inject({ url: '/missing.js', headers: { accept: 'text/html' } });
     expect(missing.statusCode).toBe(404);
