@@ -40,7 +40,7 @@ export default defineConfig({
       },
     }),
     react(),
-    firstScript(FIRST_SCRIPT, '/src/routes/leaderboards.tsx'),
+    firstScript(FIRST_SCRIPT, '/src/routes/leaderboards.tsx', ['zod']),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

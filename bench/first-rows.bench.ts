@@ -115,7 +115,7 @@ export default async function firstRowsBench(log: (line: string) => void): Promi
     return [
       '## First rows on a phone',
       '',
-      `Navigation to the first frame with leaderboard rows (\`/leaderboards\`, team board, 24 hours; ${rowsShown}`,
+      `Navigation to the painted first frame with leaderboard rows (\`/leaderboards\`, team board, 24 hours; ${rowsShown}`,
       'rows on the first page) in headless Chromium with CDP throttling: 150 ms round trip, 1.6 Mbps down,',
       '750 kbps up, CPU 4× slower, 390 × 844. Production build served by tests/browser/serve.ts (the real',
       `server, demo community). Median of ${RUNS} runs, each in a fresh browser profile; warm runs visit once`,

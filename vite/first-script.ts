@@ -5,14 +5,15 @@
  * the first screen's path: asked for first, it gets the connection the page itself came on, while
  * the smaller files open new ones (a round trip each on a phone). The build fails when the home
  * screen's route (`homeRoute`) is not in that entry: a chunk of its own would wait for the entry
- * to run before it even started downloading.
+ * to run before it even started downloading. It fails too when a package of `keepOut` (zod, whose
+ * core is ~45 KB minified: the app's route params use valibot) lands in the first script.
  */
 import type { OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 
 const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
 
-export function firstScript(entryName: string, homeRoute: string): Plugin {
+export function firstScript(entryName: string, homeRoute: string, keepOut: string[] = []): Plugin {
   return {
     name: 'first-script',
     apply: 'build',
@@ -26,6 +27,8 @@ export function firstScript(entryName: string, homeRoute: string): Plugin {
         if (chunk && !chunk.moduleIds.some((id) => id.includes(homeRoute))) {
           throw new Error(`first-script: ${homeRoute} is not in ${entry}`);
         }
+        const unwanted = chunk?.moduleIds.find((id) => keepOut.some((pkg) => id.includes(`/node_modules/${pkg}/`)));
+        if (unwanted) throw new Error(`first-script: ${unwanted} is in ${entry}`);
         const others = scripts.filter((src) => src !== entry);
         const tags = [
           `<script type="module" crossorigin src="${entry}"></script>`,

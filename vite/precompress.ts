@@ -32,7 +32,10 @@ export function precompress(): Plugin {
       order: 'post',
       sequential: true,
       handler() {
-        for (const file of filesUnder(path.join(outDir, 'assets'))) {
+        const assets = path.join(outDir, 'assets');
+        // A failed build wrote nothing: leave its own error as the one reported.
+        if (!fs.existsSync(assets)) return;
+        for (const file of filesUnder(assets)) {
           if (!COMPRESSIBLE.test(file)) continue;
           const data = fs.readFileSync(file);
           if (data.length < 1024) continue;

@@ -3,19 +3,17 @@
  * week, month or From/To live in the address (view, period, date, from, to), next to the kept tag.
  */
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { PERIODS } from '../../rules/periods';
 import { LeaderboardsPage } from '../features/leaderboards/leaderboards-page';
 import { GROUP_BYS, type LeaderboardSearch } from '../features/leaderboards/leaderboard-selection';
 import { preloadBoards, shownSearch } from '../features/leaderboards/leaderboard-route';
-import { tagParam } from '../lib/search';
+import { dayParam, tagParam } from '../lib/search';
 
-const dayParam = z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined);
-
-const leaderboardSearchSchema = z.object({
+const leaderboardSearchSchema = v.object({
   tag: tagParam,
-  view: z.catch(z.optional(z.enum(GROUP_BYS)), undefined),
-  period: z.catch(z.optional(z.enum(PERIODS)), undefined),
+  view: v.fallback(v.optional(v.picklist(GROUP_BYS)), undefined),
+  period: v.fallback(v.optional(v.picklist(PERIODS)), undefined),
   date: dayParam,
   from: dayParam,
   to: dayParam,

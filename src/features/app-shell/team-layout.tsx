@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigate, useParams, useRouterState, useSearch } from '@tanstack/react-router';
 import { ApiError } from '../../api/client';
 import { teamTabFromPath } from '../../lib/nav-paths';
-import { tagParam } from '../../lib/search';
+import { validTag } from '../../lib/search';
 import { getStored, removeStored, setStored } from '../../lib/storage';
 import { ErrorBox, Loading } from '../../ui/states';
 import { TeamSelect } from '../../ui/team-select';
@@ -24,7 +24,7 @@ export function TeamLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const search = useSearch({ from: '/_team' });
   const params = useParams({ strict: false }) as { tag?: string };
-  const pathTag = tagParam.parse(params.tag);
+  const pathTag = validTag(params.tag);
   const tag = pathTag ?? search.tag;
   const tab = teamTabFromPath(pathname);
 
@@ -75,7 +75,7 @@ export function TeamLayout() {
   const selectInAddress = useEffectEvent((next: string) => selectTag(next, true));
   useEffect(() => {
     if (tag || locked) return;
-    const stored = tagParam.parse(getStored('selectedTag') ?? undefined);
+    const stored = validTag(getStored('selectedTag') ?? undefined);
     if (stored) selectInAddress(stored);
   }, [tag, locked]);
 

@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { topTabFromPath, type TopTab } from '../../lib/nav-paths';
-import { tagParam } from '../../lib/search';
+import { validTag } from '../../lib/search';
 import { useMyRacer } from '../../lib/my-racer';
 import { getStored } from '../../lib/storage';
 import { InfoIcon, RacerIcon, ShieldIcon, TeamIcon, TrophyIcon, UserIcon } from '../../ui/icons';
@@ -22,8 +22,8 @@ export function TopNav({ account }: { account: ReactNode }) {
   const onMe = pathname === '/racers/find-me' || pathname.startsWith(mePath) || pathname === mePath.slice(0, -1);
   // On the visitor's own racer page Me is the active tab, not Racers.
   const active = onMe ? 'me' : topTabFromPath(pathname);
-  const tag = tagParam.parse(rawTag);
-  const teamsTag = tag ?? tagParam.parse(getStored('selectedTag') ?? undefined);
+  const tag = validTag(rawTag);
+  const teamsTag = tag ?? validTag(getStored('selectedTag') ?? undefined);
   const current = (t: TopTab | 'me') =>
     t === active ? { 'aria-current': 'page' as const, className: 'nav-tab active' } : { className: 'nav-tab' };
 

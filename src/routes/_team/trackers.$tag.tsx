@@ -4,12 +4,12 @@ import { todayKey } from '../../../rules/site-time';
 import { preload } from '../../api/preload';
 import { participantsQueryOptions } from '../../api/teams';
 import { TrackersPage } from '../../features/trackers/trackers-page';
-import { tagParam } from '../../lib/search';
+import { validTag } from '../../lib/search';
 import { cachedSiteTimezone } from '../../lib/site';
 
 export const Route = createFileRoute('/_team/trackers/$tag')({
   loader: ({ context: { queryClient }, params }) => {
-    const tag = tagParam.parse(params.tag);
+    const tag = validTag(params.tag);
     // The screen opens on today's participants.
     if (tag)
       preload(
@@ -22,7 +22,7 @@ export const Route = createFileRoute('/_team/trackers/$tag')({
 
 function TrackersRoute() {
   const { tag } = Route.useParams();
-  const valid = tagParam.parse(tag);
+  const valid = validTag(tag);
   // A new team remounts the screen: its tabs, pickers and sort start fresh.
   return <TrackersPage key={valid ?? ''} tag={valid} />;
 }
