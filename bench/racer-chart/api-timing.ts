@@ -4,7 +4,8 @@
  * response shapes: computed (response cache emptied before each call, as after a collector poll),
  * served from the response cache, and answered 304 to a current ETag; and the racer page's other
  * calls (racer-info, racer-bests) computed. Target for the racer page's chart data (columns):
- * ≤ 100 ms on PGlite, ≤ 30 ms on PostgreSQL.
+ * ≤ 100 ms on PGlite, ≤ 30 ms on PostgreSQL. The columns' very first read, which packs the
+ * racer's past days, is timed once on its own.
  * Runnable on its own: `npx tsx bench/racer-chart/api-timing.ts`.
  */
 import { pathToFileURL } from 'node:url';
@@ -67,6 +68,16 @@ async function measureOn(db: Database, label: string, count: number): Promise<st
   const n = count.toLocaleString('en-US');
   for (const format of ['rows', 'columns'] as const) {
     const url = `/api/racer-batches?username=bench_racer&format=${format}`;
+    if (format === 'columns') {
+      // The first read ever packs the racer's past days (server/db/racer-day-columns.ts); later ones read the packs.
+      const t0 = performance.now();
+      const first = await app.inject(url);
+      const ms = performance.now() - t0;
+      if (first.statusCode !== 200) throw new Error(`${url}: ${first.statusCode}`);
+      lines.push(
+        `| racer-batches, ${n} batches, format=columns, first read ever (packs its past days) | ${label} | ${ms.toFixed(0)} ms | | | |`,
+      );
+    }
     const computed = await time(url, true);
     const cached = await time(url, false);
     const notModified = await time(url, false, computed.res.headers.etag as string);

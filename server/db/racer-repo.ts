@@ -3,6 +3,7 @@ import type { GameStatus } from '../../contract/common.js';
 import type { BatchRecord, RacerInfo } from '../../contract/racers.js';
 import { accuracy, wpm } from '../../rules/stats.js';
 import type { Queryable } from './database.js';
+import { racerColumnTexts } from './racer-day-columns.js';
 
 /** Every known racer's username, case-insensitively sorted (byte order, the same on every database). */
 export async function allUsernames(db: Queryable): Promise<string[]> {
@@ -144,43 +145,21 @@ function dictionary(values: (string | null)[]): { index: number[]; list: string[
   return { index, list };
 }
 
-/** The history's numeric columns as JSON array text, and its text columns as JSON, in batch order. */
-interface ColumnTexts {
-  t: string;
-  tag: string;
-  name: string;
-  races: string;
-  lifetime: string;
-  typed: string;
-  errs: string;
-  secs: string;
-}
-
-const NUMBERS = (expr: string) => `'[' || COALESCE(string_agg((${expr})::text, ','), '') || ']'`;
-const TEXTS = (expr: string) => `COALESCE(json_agg(${expr}), '[]')::text`;
-
 /**
  * The racer's whole history as the JSON text of `{ columns }` (see contract/racers.ts), oldest
- * first. The numbers stay the database's text from end to end: building one JSON value per cell
- * (json_agg), parsing them and checking 400,000 numbers against the response schema took most of
- * the 330 ms a year of history (50,000 batches) used to cost on PGlite. Every aggregate reads the
- * rows in the one order of `IN_ORDER`.
+ * first, from the column texts of racer-day-columns.ts: the numbers stay the database's text from
+ * end to end (building one JSON value per cell, parsing them and checking 400,000 numbers against
+ * the response schema took most of the 330 ms a year of history used to cost on PGlite). `today`
+ * is the site day now: the days before it are packed as they are read.
  */
-export async function racerBatchColumnsJson(db: Queryable, userId: number): Promise<string> {
-  const { rows } = await db.query<ColumnTexts>(
-    `SELECT ${NUMBERS(EPOCH)} AS t, ${TEXTS('tag')} AS tag,
-            ${TEXTS('display_name')} AS name, ${NUMBERS('races')} AS races, ${NUMBERS('lifetime_races')} AS lifetime,
-            ${NUMBERS('typed')} AS typed, ${NUMBERS('errs')} AS errs, ${NUMBERS('secs')} AS secs
-       FROM ${IN_ORDER}`,
-    [userId],
-  );
-  const c = rows[0];
-  const names = dictionary(JSON.parse(c.name) as (string | null)[]);
-  const tags = dictionary(JSON.parse(c.tag) as string[]);
+export async function racerBatchColumnsJson(db: Queryable, userId: number, today: string): Promise<string> {
+  const c = await racerColumnTexts(db, userId, today);
+  const names = dictionary(JSON.parse(`[${c.names}]`) as (string | null)[]);
+  const tags = dictionary(JSON.parse(`[${c.tags}]`) as string[]);
   // The keys of BatchColumns, in its order.
   return (
-    `{"columns":{"endTime":${c.t},"name":${JSON.stringify(names.index)},"displayNames":${JSON.stringify(names.list)},` +
-    `"tag":${JSON.stringify(tags.index)},"teamTags":${JSON.stringify(tags.list)},"races":${c.races},` +
-    `"lifetimeRaces":${c.lifetime},"typed":${c.typed},"errs":${c.errs},"secs":${c.secs}}}`
+    `{"columns":{"endTime":[${c.end_times}],"name":${JSON.stringify(names.index)},"displayNames":${JSON.stringify(names.list)},` +
+    `"tag":${JSON.stringify(tags.index)},"teamTags":${JSON.stringify(tags.list)},"races":[${c.races}],` +
+    `"lifetimeRaces":[${c.lifetime_races}],"typed":[${c.typed}],"errs":[${c.errs}],"secs":[${c.secs}]}}`
   );
 }

@@ -9,13 +9,14 @@ import {
   racerInfo as racerInfoEndpoint,
 } from '../../../contract/racers.js';
 import { allUsernames, findUserId, racerBatchColumnsJson, racerBatchRows, racerInfo } from '../../db/racer-repo.js';
+import { dayKeyOf } from '../../../rules/site-time.js';
 import type { RouteModule } from '../context.js';
 import { sendJsonText } from '../response-cache.js';
 import { route } from '../endpoint-route.js';
 
 const notFound = (username: string) => ({ error: `Racer ${username} not found` });
 
-const racers: RouteModule = (app, { db, config }) => {
+const racers: RouteModule = (app, { db, config, now }) => {
   route(app, allUsernamesEndpoint, async () => ({ usernames: await allUsernames(db) }));
 
   route(app, racerInfoEndpoint, async (request, reply) => {
@@ -28,7 +29,10 @@ const racers: RouteModule = (app, { db, config }) => {
     const { username, format } = request.query;
     const userId = await findUserId(db, username);
     if (userId === null) return reply.code(404).send(notFound(username));
-    if (format === 'columns') return sendJsonText(reply, await racerBatchColumnsJson(db, userId));
+    if (format === 'columns') {
+      const today = dayKeyOf(now(), config.siteTimezone);
+      return sendJsonText(reply, await racerBatchColumnsJson(db, userId, today));
+    }
     return { batches: await racerBatchRows(db, userId, config.siteTimezone) };
   });
 };
