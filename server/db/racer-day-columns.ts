@@ -79,10 +79,10 @@ export async function racerColumnTexts(db: Queryable, userId: number, today: str
 
   // Packs before the first day without a current one, then every batch from that day on as one
   // more row; in history order, read in one statement so they come from the same snapshot.
-  const names = COLUMNS.map(([name]) => name).join(', ');
+  const columnList = COLUMNS.map(([name]) => name).join(', ');
   const { rows } = await db.query<{ [K in keyof ColumnTexts]: string | null }>(
     `WITH live_from AS (${LIVE_FROM})
-     SELECT ${names} FROM (
+     SELECT ${columnList} FROM (
        SELECT p.day, ${COLUMNS.map(([name]) => `p.${name}`).join(', ')}
          FROM racer_day_columns p, live_from
         WHERE p.user_id = $1 AND (live_from.day IS NULL OR p.day < live_from.day)
