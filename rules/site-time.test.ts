@@ -5,6 +5,7 @@ import {
   dayWindow,
   floorTo10Minutes,
   formatSiteDateTime,
+  formatSiteDateTimes,
   isDayKey,
   lastDays,
   lastMonthStarts,
@@ -96,5 +97,30 @@ describe('site time zone calendar', () => {
   it('floors to the 10-minute boundary', () => {
     expect(floorTo10Minutes(new Date('2026-03-08T08:19:59.999Z')).toISOString()).toBe('2026-03-08T08:10:00.000Z');
     expect(floorTo10Minutes(new Date('2026-03-08T08:20:00Z')).toISOString()).toBe('2026-03-08T08:20:00.000Z');
+  });
+});
+
+describe('formatSiteDateTimes', () => {
+  /** Every 10-minute slot of the two days around `iso`, in whole seconds. */
+  const slotsAround = (iso: string) =>
+    Array.from({ length: 2 * 144 }, (_, i) => Date.parse(iso) / 1000 - 86_400 + i * 600);
+
+  it.each([
+    ['America/Chicago', '2026-03-08T08:00:00Z'], // spring forward at 2:00 local
+    ['America/Chicago', '2026-11-01T07:00:00Z'], // fall back: 1:00-2:00 local twice
+    ['Australia/Lord_Howe', '2026-10-03T15:30:00Z'], // a half-hour change, half past a UTC hour
+    ['Australia/Lord_Howe', '2026-04-04T15:00:00Z'],
+    ['Asia/Kathmandu', '2026-06-01T00:00:00Z'], // +5:45
+  ])('writes %s times around %s as formatSiteDateTime does', (tz, iso) => {
+    const seconds = slotsAround(iso);
+    expect(formatSiteDateTimes(seconds, tz)).toEqual(seconds.map((s) => formatSiteDateTime(s * 1000, tz)));
+  });
+
+  it('writes the hour that repeats on a fall-back day twice', () => {
+    const times = formatSiteDateTimes(
+      [Date.parse('2026-11-01T06:10:00Z') / 1000, Date.parse('2026-11-01T07:10:00Z') / 1000],
+      'America/Chicago',
+    );
+    expect(times).toEqual(['2026-11-01 01:10:00', '2026-11-01 01:10:00']);
   });
 });

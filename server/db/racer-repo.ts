@@ -1,6 +1,7 @@
 /** SQL of the racer inspector: known usernames, a racer's info banner and batch history. */
 import type { GameStatus } from '../../contract/common.js';
 import type { BatchRecord, RacerInfo } from '../../contract/racers.js';
+import { formatSiteDateTimes } from '../../rules/site-time.js';
 import { accuracy, wpm } from '../../rules/stats.js';
 import type { Queryable } from './database.js';
 import { racerColumnTexts } from './racer-day-columns.js';
@@ -71,64 +72,24 @@ export async function racerInfo(db: Queryable, username: string): Promise<RacerI
   };
 }
 
-/** The counters of every batch of one racer, oldest first, one array per column. */
-interface History {
-  t: number[];
-  tag: string[];
-  name: (string | null)[];
-  races: number[];
-  lifetime: number[];
-  typed: number[];
-  errs: number[];
-  secs: number[];
-  /** `YYYY-MM-DD HH:MM:SS` in the site zone, when asked for. */
-  local?: string[];
-}
-
-/**
- * The racer's batches in history order, feeding aggregates that have no ORDER BY of their own: a
- * plain aggregate takes its input in the order of a sorted subquery (PostgreSQL's documented way
- * to order string_agg or json_agg input), so the rows are put in order once for every column,
- * usually by reading the primary key (user_id, end_time, tag) in order. `agg(x ORDER BY end_time,
- * tag)` in each column sorted all the rows again for each aggregate (PostgreSQL before 16).
- */
-const IN_ORDER = '(SELECT * FROM batches WHERE user_id = $1 ORDER BY end_time, tag) b';
-/** Whole seconds (every batch ends on a slot): date_part's float8 is exact there, extract's numeric is slower. */
-const EPOCH = "date_part('epoch', end_time)::bigint";
-
-const COLUMN = (expr: string) => `COALESCE(json_agg(${expr}), '[]')`;
-
-/**
- * Reads the history as one JSON document built by the database: PGlite hands each cell of a row
- * result to JavaScript one by one, which for 50,000 rows of 8 columns costs ~550 ms, while one
- * aggregated JSON text per racer costs ~65 ms (bench/racer-chart/api-timing.ts).
- */
-async function history(db: Queryable, userId: number, tz?: string): Promise<History> {
-  const local = tz ? `, 'local', ${COLUMN(`to_char(end_time AT TIME ZONE $2, 'YYYY-MM-DD HH24:MI:SS')`)}` : '';
-  const { rows } = await db.query<{ j: string }>(
-    `SELECT json_build_object(
-              't', ${COLUMN(EPOCH)}, 'tag', ${COLUMN('tag')},
-              'name', ${COLUMN('display_name')}, 'races', ${COLUMN('races')}, 'lifetime', ${COLUMN('lifetime_races')},
-              'typed', ${COLUMN('typed')}, 'errs', ${COLUMN('errs')}, 'secs', ${COLUMN('secs')}${local}
-            )::text AS j
-       FROM ${IN_ORDER}`,
-    tz ? [userId, tz] : [userId],
-  );
-  return JSON.parse(rows[0].j) as History;
-}
-
 /** The racer's whole history as spec §3 batch records, oldest first; times in the site zone. */
-export async function racerBatchRows(db: Queryable, userId: number, tz: string): Promise<BatchRecord[]> {
-  const h = await history(db, userId, tz);
-  const local = h.local ?? [];
-  return h.t.map((_, i) => ({
+export async function racerBatchRows(db: Queryable, userId: number, tz: string, today: string): Promise<BatchRecord[]> {
+  const c = await racerColumnTexts(db, userId, today);
+  const numbers = (text: string) => JSON.parse(`[${text}]`) as number[];
+  const [t, races, lifetime, typed, errs, secs] = [c.end_times, c.races, c.lifetime_races, c.typed, c.errs, c.secs].map(
+    numbers,
+  );
+  const tags = JSON.parse(`[${c.tags}]`) as string[];
+  const names = JSON.parse(`[${c.names}]`) as (string | null)[];
+  const local = formatSiteDateTimes(t, tz);
+  return t.map((_, i) => ({
     batchEndTime: local[i],
-    CurrentDisplayName: h.name[i],
-    teamTag: h.tag[i],
-    sum: h.races[i],
-    WPM: wpm(h.typed[i], h.secs[i]),
-    Accuracy: accuracy(h.typed[i], h.errs[i]),
-    racesPlayedBatch: h.lifetime[i],
+    CurrentDisplayName: names[i],
+    teamTag: tags[i],
+    sum: races[i],
+    WPM: wpm(typed[i], secs[i]),
+    Accuracy: accuracy(typed[i], errs[i]),
+    racesPlayedBatch: lifetime[i],
   }));
 }
 

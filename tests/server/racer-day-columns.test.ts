@@ -3,12 +3,14 @@
  * packed, and whatever was written after, the answer must equal the racer's batches read one by one
  * in history order (end_time, tag). Covers the day edges (midnight, the 25-hour day of 2026-11-01
  * in the site zone), two teams in one slot, renames and missing names, a batch added today, a late
- * batch into a day already packed, a second write to a packed slot, and days closing as time goes on.
+ * batch into a day already packed, a second write to a packed slot, and days closing as time goes on;
+ * and the spec's rows shape, read from the same packs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpDataVersion } from '../../server/db/data-version.js';
 import { racerBatchColumnsJson } from '../../server/db/racer-repo.js';
-import { addBatches, addRacer, addTeam, dbKinds, testApp, type TestContext } from './helpers.js';
+import { formatSiteDateTime } from '../../rules/site-time.js';
+import { addBatches, addRacer, addTeam, dbKinds, TEST_TZ, testApp, type TestContext } from './helpers.js';
 
 const USER = 301;
 const at = (iso: string) => new Date(iso);
@@ -156,5 +158,14 @@ describe.each(dbKinds)('racer history from packed days on %s', (kind) => {
     const res = await t.app.inject('/api/racer-batches?username=packer&format=columns');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(await oracle(t));
+    // The spec's rows shape reads the same packs.
+    const { columns: c } = await oracle(t);
+    const rows = (await t.app.inject('/api/racer-batches?username=packer')).json().batches as Array<
+      Record<string, unknown>
+    >;
+    expect(rows.map((r) => r.batchEndTime)).toEqual(c.endTime.map((s) => formatSiteDateTime(s * 1000, TEST_TZ)));
+    expect(rows.map((r) => [r.teamTag, r.CurrentDisplayName, r.sum])).toEqual(
+      c.tag.map((k, i) => [c.teamTags[k], c.name[i] < 0 ? null : c.displayNames[c.name[i]], c.races[i]]),
+    );
   });
 });

@@ -29,11 +29,9 @@ const racers: RouteModule = (app, { db, config, now }) => {
     const { username, format } = request.query;
     const userId = await findUserId(db, username);
     if (userId === null) return reply.code(404).send(notFound(username));
-    if (format === 'columns') {
-      const today = dayKeyOf(now(), config.siteTimezone);
-      return sendJsonText(reply, await racerBatchColumnsJson(db, userId, today));
-    }
-    return { batches: await racerBatchRows(db, userId, config.siteTimezone) };
+    const today = dayKeyOf(now(), config.siteTimezone);
+    if (format === 'columns') return sendJsonText(reply, await racerBatchColumnsJson(db, userId, today));
+    return { batches: await racerBatchRows(db, userId, config.siteTimezone, today) };
   });
 };
 
