@@ -63,10 +63,11 @@ const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const header = [
   '# Benchmark results',
   '',
-  `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu}, ` +
+  `Written by \`npm run bench${filter ? ` -- ${filter}` : ''}\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu}, ` +
     `${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node.js ${process.version}, ${os.platform()}. ` +
     `Total run time ${((performance.now() - started) / 60_000).toFixed(1)} min; 1-minute load average ` +
-    `${loadAtStart.toFixed(1)} at the start and ${os.loadavg()[0].toFixed(1)} at the end.`,
+    `${loadAtStart.toFixed(1)} at the start and ${os.loadavg()[0].toFixed(1)} at the end.` +
+    (filter ? ' Only the sections that run wrote are new; the others are kept from earlier runs.' : ''),
   '',
 ];
 const out = path.join(dir, 'results.md');
