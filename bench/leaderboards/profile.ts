@@ -5,7 +5,7 @@
  * the database (EXPLAIN ANALYZE) and from the client, JSON.parse, rows built and sorted,
  * JSON.stringify and brotli; then the statement sent now and the whole repository call, with the
  * kept identities and with identities read afresh (the first board of a data version).
- * `npx tsx bench/leaderboards/profile.ts`
+ * `npx tsx bench/leaderboards/profile.ts` (`PROFILE_SCHEMA=bench_scale` for the ten-times dataset)
  */
 import zlib from 'node:zlib';
 import type { Queryable } from '../../server/db/database.js';
@@ -21,7 +21,8 @@ import { benchWindows, summarize, time } from './measure.js';
 
 const TZ = 'America/Chicago';
 const RUNS = 30;
-const db = await openPostgres(benchSchemaUrl('bench_leaderboards'), { max: 2 });
+// PROFILE_SCHEMA=bench_scale profiles the ten-times dataset (npm run bench -- scale) instead.
+const db = await openPostgres(benchSchemaUrl(process.env.PROFILE_SCHEMA ?? 'bench_leaderboards'), { max: 2 });
 
 async function median(fn: () => unknown): Promise<number> {
   for (let i = 0; i < 3; i++) await fn();

@@ -1,15 +1,17 @@
 /**
  * Team and individual leaderboards of any window. The window is split (rules/window-split.ts)
- * into whole days, read as two days' running totals (running-totals.ts), whole hours from
- * hourly_rollups and raw 10-minute edges; the database adds the parts up per team or racer and
- * the stats are worked out here by rules/stats.ts (design.md "The numbers"). Rows are sorted by
- * Points, highest first, then by name (code-unit order).
+ * into the rolling totals of the last 24 hours or 7 days (rolling-totals.ts) or whole days, read
+ * as two days' running totals (running-totals.ts), whole hours from hourly_rollups, and raw
+ * 10-minute edges; the database adds the parts up per team or racer and the stats are worked out
+ * here by rules/stats.ts (design.md "The numbers"). Rows are sorted by Points, highest first, then
+ * by name (code-unit order).
  */
 import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../../contract/leaderboards.js';
 import { accuracy, wpm, type Totals } from '../../../rules/stats.js';
 import type { Window } from '../../../rules/site-time.js';
-import { splitWindow, type WindowPart } from '../../../rules/window-split.js';
+import { reachesNow, splitWindow, type WindowPart } from '../../../rules/window-split.js';
 import type { Queryable } from '../database.js';
+import { readRollingSince } from '../rolling-totals.js';
 import { windowPartsSql } from '../window-sql.js';
 
 export interface PlanOptions {
@@ -28,8 +30,16 @@ export function rawPlan(w: Window): WindowPart[] {
  * The SQL of the window's sums per `key`, for keys with races (null for an empty window). Integer
  * counters are added as float8: exact below 2^53 and much faster than PostgreSQL's numeric sums.
  */
-function sumsSql(w: Window, opts: PlanOptions, params: unknown[], key: string, where?: string): string | null {
-  const parts = opts.pieces ?? splitWindow(w, opts.tz, { subtract: true, now: opts.now });
+async function sumsSql(
+  db: Queryable,
+  w: Window,
+  opts: PlanOptions,
+  params: unknown[],
+  key: string,
+  where?: string,
+): Promise<string | null> {
+  const rolling = !opts.pieces && reachesNow(w, opts.now) ? await readRollingSince(db) : [];
+  const parts = opts.pieces ?? splitWindow(w, opts.tz, { subtract: true, now: opts.now, rolling });
   if (parts.length === 0) return null;
   const union = windowPartsSql(parts, params, { days: 'running', where });
   return `SELECT ${key}, sum(races::float8) AS races, sum(typed::float8) AS typed,
@@ -56,7 +66,7 @@ export async function teamLeaderboard(
 ): Promise<TeamLeaderboardRow[]> {
   const params: unknown[] = [];
   const where = opts.showBots ? undefined : 'user_id NOT IN (SELECT user_id FROM bot_flags)';
-  const sql = sumsSql(w, opts, params, 'tag', where);
+  const sql = await sumsSql(db, w, opts, params, 'tag', where);
   if (sql === null) return [];
   // One JSON value instead of a row per team: PGlite hands over row sets slowly.
   const { rows } = await db.query<{ rows: string }>(
@@ -107,7 +117,7 @@ function identity(...[UserID, Username, displayName, TeamTag, bot]: IdentityRow)
  */
 export async function individualLeaderboardJson(db: Queryable, w: Window, opts: PlanOptions): Promise<string> {
   const params: unknown[] = [];
-  const sql = sumsSql(w, opts, params, 'user_id');
+  const sql = await sumsSql(db, w, opts, params, 'user_id');
   if (sql === null) return '[]';
   const known = opts.pieces ? undefined : kept.get(db);
   const { rows } = await db.query<{ version: string; sums: string; identities: string | null }>(
