@@ -9,12 +9,12 @@ import { expect, test, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import readExcelFile from 'read-excel-file/node';
 import type { Event, Participant, SquadSummaryRow, TeamSummaryRow } from '../../contract/events';
-import { getJson } from './support';
+import { getJson, shownAccuracy, shownPercent, shownWpm } from './support';
 
 const int = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const fmtInt = (n: number) => int.format(Math.round(n));
-const fmtWpm = (n: number | null) => (n === null ? '-' : n.toFixed(1));
-const fmtAcc = (n: number | null) => (n === null ? '-' : `${(n * 100).toFixed(2)}%`);
+const fmtWpm = shownWpm;
+const fmtAcc = shownAccuracy;
 const fmtMoney = (n: number | null) => (n === null ? '' : `$${fmtInt(n)}`);
 
 /** The demo team that takes part in the pay-to-play event, with its events. */
@@ -228,8 +228,8 @@ test('racers, squads and teams match the API; sorting; winnings; both exports ma
     String(r[2]),
     String(r[3]),
     fmtInt(Number(r[4])),
-    r[5] === '' || r[5] === null ? '-' : Number(r[5]).toFixed(1),
-    r[6] === '' || r[6] === null ? '-' : `${Number(r[6]).toFixed(2)}%`,
+    r[5] === '' || r[5] === null ? '-' : shownWpm(Number(r[5])),
+    r[6] === '' || r[6] === null ? '-' : shownPercent(Number(r[6])),
     fmtInt(Number(r[7])),
     r[8] === '' || r[8] === null ? '' : `$${fmtInt(Number(r[8]))}`,
   ];

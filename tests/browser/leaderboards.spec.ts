@@ -6,14 +6,15 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../contract/leaderboards';
+import { shownAccuracy, shownWpm } from './support';
 
 type Board = 'team' | 'individual';
 type Row = TeamLeaderboardRow | IndividualLeaderboardRow;
 
 const int = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const fmtInt = (n: number) => int.format(Math.round(n));
-const fmtWpm = (n: number | null) => (n === null ? '-' : n.toFixed(1));
-const fmtAcc = (n: number | null) => (n === null ? '-' : `${(n * 100).toFixed(2)}%`);
+const fmtWpm = shownWpm;
+const fmtAcc = shownAccuracy;
 
 /** Every leaderboard request the page makes, in order. */
 function recordRequests(page: Page): URL[] {

@@ -4,6 +4,7 @@
  * Weekly tabs, the address forms, and the error texts of spec §8.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { shownAccuracy, shownWpm } from './support';
 
 interface Batch {
   batchEndTime: string;
@@ -73,8 +74,8 @@ async function expectFirstRow(page: Page, b: Batch) {
     b.CurrentDisplayName || '-',
     b.teamTag,
     String(b.sum),
-    b.WPM === null ? '-' : b.WPM.toFixed(1),
-    b.Accuracy === null ? '-' : `${(b.Accuracy * 100).toFixed(2)}%`,
+    shownWpm(b.WPM),
+    shownAccuracy(b.Accuracy),
   ]);
 }
 
@@ -147,7 +148,7 @@ test.describe('racer inspector', () => {
     await expect(field('Team Tag')).toHaveText(info.teamTag ?? '-');
     await expect(field('Lifetime Races')).toHaveText(info.racesPlayed.toLocaleString('en-US'));
     await expect(field('Team Races')).toHaveText(info.played.toLocaleString('en-US'));
-    await expect(field('Top WPM')).toHaveText(info.highestSpeed.toFixed(1));
+    await expect(field('Top WPM')).toHaveText(shownWpm(info.highestSpeed));
     // The bot marker follows the API; a visitor gets no bot toggle.
     await expect(page.locator('.racer-bot-badge')).toHaveCount(info.bot);
     await expect(page.locator('.racer-banner').getByRole('button', { name: /as bot$/ })).toHaveCount(0);

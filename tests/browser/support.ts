@@ -60,3 +60,15 @@ export function persistedQueries(page: Page): Promise<string[]> {
     'nt-team-stats:query-cache',
   );
 }
+
+const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/**
+ * A WPM as a screen shows it: one decimal, half up from the number as written (89.85 → "89.9";
+ * `toFixed` would read the binary 89.8499… and show "89.8").
+ */
+export const shownWpm = (n: number | null) => (n === null ? '-' : oneDecimal.format(n));
+/** A percentage as a screen shows it: 94.765 → "94.77%". */
+export const shownPercent = (p: number) => `${twoDecimals.format(p)}%`;
+/** An accuracy fraction as a screen shows it: 0.94765 → "94.77%". */
+export const shownAccuracy = (n: number | null) => (n === null ? '-' : shownPercent(n * 100));
