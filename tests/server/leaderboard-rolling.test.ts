@@ -6,10 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.js';
-import { individualLeaderboard, rawPlan, teamLeaderboard } from '../../server/db/leaderboards/leaderboard-repo.js';
+import { individualLeaderboard } from '../../server/db/leaderboards/leaderboard-repo.js';
 import { readRollingSince } from '../../server/db/rolling-totals.js';
 import { periodWindow } from '../../rules/periods.js';
 import { splitWindow } from '../../rules/window-split.js';
+import { expectBoardsEqualNaive } from './board-oracle.js';
 import { addBatches, addRacer, addTeam, dbKinds, freshDatabase, TEST_TZ } from './helpers.js';
 
 const MIN = 60_000;
@@ -33,19 +34,9 @@ async function expectRollingNaive(db: Database, now: Date): Promise<boolean> {
   let rollingRead = false;
   for (const period of ['24hour', '7day'] as const) {
     const w = periodWindow({ period }, now, TEST_TZ);
-    const opts = { tz: TEST_TZ, now };
-    const naive = { ...opts, pieces: rawPlan(w) };
     const parts = splitWindow(w, TEST_TZ, { subtract: true, now, rolling: await readRollingSince(db) });
     rollingRead ||= parts.some((p) => p.source === 'rolling');
-    const round = <T extends { Points: number }>(rows: T[]) =>
-      rows.map((r) => ({ ...r, Points: +r.Points.toFixed(6) }));
-    expect(round(await individualLeaderboard(db, w, opts)), `${period} at ${now.toISOString()}`).toEqual(
-      round(await individualLeaderboard(db, w, naive)),
-    );
-    for (const showBots of [false, true])
-      expect(round(await teamLeaderboard(db, w, { ...opts, showBots }))).toEqual(
-        round(await teamLeaderboard(db, w, { ...naive, showBots })),
-      );
+    await expectBoardsEqualNaive(db, w, now, `${period} at ${now.toISOString()}`);
   }
   return rollingRead;
 }

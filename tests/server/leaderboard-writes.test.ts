@@ -9,8 +9,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.js';
-import { individualLeaderboard, rawPlan, teamLeaderboard } from '../../server/db/leaderboards/leaderboard-repo.js';
+import { individualLeaderboard, teamLeaderboard } from '../../server/db/leaderboards/leaderboard-repo.js';
 import { addDayKeys, dayStart, type Window } from '../../rules/site-time.js';
+import { expectBoardsEqualNaive } from './board-oracle.js';
 import { addBatches, addRacer, addTeam, dbKinds, freshDatabase, TEST_TZ } from './helpers.js';
 
 /**
@@ -52,17 +53,7 @@ function rollingWindows(): Window[] {
 }
 
 async function expectNaive(db: Database): Promise<void> {
-  for (const w of [...dayWindows(), ...rollingWindows()]) {
-    const opts = { tz: TEST_TZ, now: NOW };
-    const naive = { ...opts, pieces: rawPlan(w) };
-    const round = <T extends { Points: number }>(rows: T[]) =>
-      rows.map((r) => ({ ...r, Points: +r.Points.toFixed(6) }));
-    expect(round(await individualLeaderboard(db, w, opts))).toEqual(round(await individualLeaderboard(db, w, naive)));
-    for (const showBots of [false, true])
-      expect(round(await teamLeaderboard(db, w, { ...opts, showBots }))).toEqual(
-        round(await teamLeaderboard(db, w, { ...naive, showBots })),
-      );
-  }
+  for (const w of [...dayWindows(), ...rollingWindows()]) await expectBoardsEqualNaive(db, w, NOW);
 }
 
 describe.each(dbKinds)('board windows through the batch writer on %s', (kind) => {
