@@ -152,8 +152,8 @@ export class ResponseCache {
    * `maxComputing` computations already run, a request whose answer is not kept yet gets the newest
    * older answer of its `staleKey`, with that answer's own ETag, instead of queueing behind them: right
    * after a poll's write empties the cache, a crowd of visitors sees the previous data for the moment
-   * it takes to compute the new, rather than waiting seconds for it. A lone request always gets the
-   * current answer.
+   * it takes to compute the new, rather than waiting seconds for it. A lone request, and one that
+   * names an ETag (its client shows an answer already), always gets the current answer.
    */
   async answer(request: FastifyRequest, reply: FastifyReply, key: string, staleKey?: string): Promise<Miss | null> {
     const version = await this.currentVersion();
@@ -188,7 +188,10 @@ export class ResponseCache {
       }
       // The computation it waited for kept nothing (an error, another status): try again.
     }
-    const stale = staleKey === undefined ? undefined : this.latest.get(staleKey);
+    // A client naming an ETag already shows an answer (it refetches after a change notice or its
+    // own write): it waits for the current one, or it would keep the older one until the next change.
+    const holdsAnswer = request.headers['if-none-match'] !== undefined;
+    const stale = staleKey === undefined || holdsAnswer ? undefined : this.latest.get(staleKey);
     if (stale && this.pending.size >= this.maxComputing) {
       this.staleHits++;
       this.sendEntry(reply, id, stale, encoding, withEncoding(stale.tag, encoding));

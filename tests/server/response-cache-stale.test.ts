@@ -1,7 +1,8 @@
 /**
  * The response cache while busy: once `maxComputing` computations run, a request whose answer is
  * not kept yet gets the newest older answer of its address (with that answer's ETag) instead of
- * queueing; a lone request always gets the current answer.
+ * queueing; a lone request, or one naming an ETag (its client shows an answer already), always
+ * gets the current answer.
  */
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +65,26 @@ describe('response cache while busy', () => {
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json()).toEqual({ name: 'a', value: 2 });
     expect(fresh.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('makes a client that names an ETag wait for the current answer, not get the older one again', async () => {
+    held.clear();
+    const shown = await app.inject('/answer/a');
+    answers.set('a', 3);
+    await bump();
+    const b = app.inject('/answer/b');
+    const c = app.inject('/answer/c');
+    await until(() => held.size === 2);
+    const staleBefore = cache.staleHits;
+    // The refetch after a change notice (or the client's own write) carries the ETag it holds.
+    const refetch = await app.inject({ url: '/answer/a', headers: { 'if-none-match': shown.headers.etag as string } });
+    expect(refetch.statusCode).toBe(200);
+    expect(refetch.json()).toEqual({ name: 'a', value: 3 });
+    expect(refetch.headers.etag).not.toBe(shown.headers.etag);
+    expect(cache.staleHits).toBe(staleBefore);
+    for (const release of held.values()) release();
+    await b;
+    await c;
   });
 
   it('makes a request without an older answer compute its own', async () => {
