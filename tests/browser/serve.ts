@@ -45,7 +45,11 @@ app.post('/e2e/poll', async () => {
 await app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e server on http://127.0.0.1:${port} (teams ${demo.tags.join(', ')})`);
 
+// A signal to the process group reaches this process twice (from the group, and forwarded by tsx).
+let stopping = false;
 const stop = async () => {
+  if (stopping) return;
+  stopping = true;
   await app.close();
   await demo.close();
   await db.close();
