@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitWindow, type WindowPart } from './window-split.js';
+import { mayUseRolling, splitWindow, type WindowPart } from './window-split.js';
 
 const d = (s: string) => new Date(s);
 const TZ = 'America/Chicago';
@@ -171,6 +171,29 @@ describe('window splitter with rolling totals', () => {
     expect(splitWindow(day, TZ, { subtract: true, now, rolling: stale })).toEqual(
       splitWindow(day, TZ, { subtract: true, now }),
     );
+  });
+
+  it('asks for the rolling totals only for windows that end at now and last about a span', () => {
+    const spans = [24, 168];
+    const toNow = (hours: number) => ({ start: new Date(now.getTime() - hours * HOUR), end: new Date(+now + 1000) });
+    expect(mayUseRolling(toNow(24), now, spans)).toBe(true);
+    expect(mayUseRolling(toNow(168), now, spans)).toBe(true);
+    // Today so far, this week so far (Sunday 06:00Z in Chicago), and the 24 hours that ended yesterday.
+    expect(mayUseRolling(w('2026-03-03T06:00:00Z', '2026-03-03T18:07:01Z'), now, spans)).toBe(false);
+    expect(mayUseRolling(w('2026-03-01T06:00:00Z', '2026-03-03T18:07:01Z'), now, spans)).toBe(false);
+    expect(mayUseRolling(w('2026-03-01T18:07:00Z', '2026-03-02T18:07:00Z'), now, spans)).toBe(false);
+    // Every window the splitter serves from rolling totals passes, with the totals up to two hours behind.
+    const missed: unknown[] = [];
+    for (let behind = -SLOT; behind < 2 * HOUR; behind += SLOT)
+      for (const hours of spans)
+        for (let ds = -70; ds <= 70; ds += 5)
+          for (let de = -70; de <= 70; de += 5) {
+            const since = new Date(Math.floor((+now - behind) / SLOT) * SLOT - hours * HOUR + SLOT);
+            const win = { start: new Date(+since + ds * 60_000), end: new Date(+now + SLOT + de * 60_000) };
+            const parts = splitWindow(win, TZ, { subtract: true, now, rolling: [{ hours, since }] });
+            if (parts[0]?.source === 'rolling' && !mayUseRolling(win, now, spans)) missed.push([behind, hours, ds, de]);
+          }
+    expect(missed).toEqual([]);
   });
 
   it('counts every slot of a rolling window once and none outside it, wherever since lies', () => {

@@ -69,8 +69,17 @@ function hoursAndEdges(from: number, to: number, sign: 1 | -1, subtract = false,
 
 const near = (x: number, y: number) => Math.abs(x - y) <= HOUR;
 
-/** Whether window `w` ends within an hour of the newest possible batch, so rolling totals may serve it. */
-export const reachesNow = (w: Window, now: Date) => near(w.end.getTime(), now.getTime() + SLOT);
+/** Whether window `w` ends within an hour of the newest possible batch. */
+const reachesNow = (w: Window, now: Date) => near(w.end.getTime(), now.getTime() + SLOT);
+
+/**
+ * Whether rolling totals of one of these spans (hours) may serve window `w`, so their `since` is
+ * worth reading: it ends at now and lasts about a span. `splitWindow` takes them only when the
+ * window starts within an hour of a `since`, which trails the newest batch by the span less a slot,
+ * so such a window lasts the span within two hours plus the collector's delay (allowed two hours).
+ */
+export const mayUseRolling = (w: Window, now: Date, spans: readonly number[]) =>
+  reachesNow(w, now) && spans.some((h) => Math.abs(w.end.getTime() - w.start.getTime() - h * HOUR) <= 4 * HOUR);
 
 /** The signed parts of window `w` in site zone `tz` (null: hours and edges only, no days). */
 export function splitWindow(w: Window, tz: string | null, opts: SplitOptions = {}): WindowPart[] {

@@ -9,9 +9,9 @@
 import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../../contract/leaderboards.js';
 import { accuracy, wpm, type Totals } from '../../../rules/stats.js';
 import type { Window } from '../../../rules/site-time.js';
-import { reachesNow, splitWindow, type WindowPart } from '../../../rules/window-split.js';
+import { mayUseRolling, splitWindow, type WindowPart } from '../../../rules/window-split.js';
 import type { Queryable } from '../database.js';
-import { readRollingSince } from '../rolling-totals.js';
+import { readRollingSince, ROLLING_HOURS } from '../rolling-totals.js';
 import { windowPartsSql } from '../window-sql.js';
 
 export interface PlanOptions {
@@ -38,7 +38,7 @@ async function sumsSql(
   key: string,
   where?: string,
 ): Promise<string | null> {
-  const rolling = !opts.pieces && reachesNow(w, opts.now) ? await readRollingSince(db) : [];
+  const rolling = !opts.pieces && mayUseRolling(w, opts.now, ROLLING_HOURS) ? await readRollingSince(db) : [];
   const parts = opts.pieces ?? splitWindow(w, opts.tz, { subtract: true, now: opts.now, rolling });
   if (parts.length === 0) return null;
   const union = windowPartsSql(parts, params, { days: 'running', where });
