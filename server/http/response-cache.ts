@@ -13,6 +13,7 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.js';
+import { OLDER_ANSWER_HEADER } from '../../contract/live-events.js';
 import { readDataVersion } from '../db/data-version.js';
 import { acceptedEncoding, encodeBody, MIN_ENCODED_BYTES, type BodyEncoding } from './body-encoding.js';
 
@@ -152,7 +153,8 @@ export class ResponseCache {
    * `maxComputing` computations already run, a request whose answer is not kept yet gets the newest
    * older answer of its `staleKey`, with that answer's own ETag, instead of queueing behind them: right
    * after a poll's write empties the cache, a crowd of visitors sees the previous data for the moment
-   * it takes to compute the new, rather than waiting seconds for it. A lone request, and one that
+   * it takes to compute the new, rather than waiting seconds for it (marked `OLDER_ANSWER_HEADER`, so
+   * the app asks again). A lone request, and one that
    * names an ETag (its client shows an answer already), always gets the current answer.
    */
   async answer(request: FastifyRequest, reply: FastifyReply, key: string, staleKey?: string): Promise<Miss | null> {
@@ -194,6 +196,7 @@ export class ResponseCache {
     const stale = staleKey === undefined || holdsAnswer ? undefined : this.latest.get(staleKey);
     if (stale && this.pending.size >= this.maxComputing) {
       this.staleHits++;
+      reply.header(OLDER_ANSWER_HEADER, '1');
       this.sendEntry(reply, id, stale, encoding, withEncoding(stale.tag, encoding));
       return null;
     }

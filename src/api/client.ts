@@ -5,6 +5,7 @@
  * app offline (lib/online.ts); a 401 tells the session listeners that the staff session is over.
  */
 import { fillPath, type EndpointInput, type EndpointOutput, type Method } from '../../contract/endpoint';
+import { OLDER_ANSWER_HEADER } from '../../contract/live-events';
 import { isServerReply, reportReachable, reportUnreachable } from '../lib/online';
 
 /** A failed call: the HTTP status (0 when the network failed) and the server's `error` text. */
@@ -41,6 +42,17 @@ export function onUnauthorized(listener: () => void): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+const olderAnswerListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever the server answers with older data while it computes the current
+ * (`OLDER_ANSWER_HEADER`); returns the unsubscribe.
+ */
+export function onOlderAnswer(listener: () => void): () => void {
+  olderAnswerListeners.add(listener);
+  return () => olderAnswerListeners.delete(listener);
+}
+
 async function readResponse<T>(res: Response, path: string): Promise<T> {
   if (!isServerReply(res.status, res.headers.get('content-type'))) {
     reportUnreachable();
@@ -66,6 +78,7 @@ async function readResponse<T>(res: Response, path: string): Promise<T> {
     throw new ApiError(res.status, error);
   }
   if (text && body === undefined) throw new ApiError(res.status, 'Server error occurred');
+  if (res.headers.get(OLDER_ANSWER_HEADER)) for (const listener of olderAnswerListeners) listener();
   return body as T;
 }
 

@@ -4,6 +4,7 @@ import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from './query-client';
 import { connectLiveUpdates, isPublicQuery, parseVersion, reconnectDelay, type LiveSource } from './live-updates';
 import { keys } from '../api/keys';
+import { apiGet } from '../api/client';
 
 /** An EventSource stand-in: the test plays the server's events and errors. */
 class FakeSource implements LiveSource {
@@ -90,6 +91,34 @@ describe('pure rules', () => {
 });
 
 describe('the live stream', () => {
+  it('asks again two seconds after the server sent older data while computing the current', async () => {
+    const older = (marked: boolean) =>
+      new Response('[]', {
+        status: 200,
+        headers: { 'Content-Type': 'application/json', ...(marked ? { 'X-Older-Answer': '1' } : {}) },
+      });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => older(false)),
+    );
+    await apiGet('/api/team-tags');
+    vi.advanceTimersByTime(5_000);
+    expect(isStale(BOARD)).toBe(false);
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => older(true)),
+    );
+    await apiGet('/api/team-tags');
+    await apiGet('/api/site');
+    vi.advanceTimersByTime(1_999);
+    expect(isStale(BOARD)).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(isStale(BOARD)).toBe(true);
+    expect(isStale(keys.site)).toBe(true);
+    expect(isStale(STAFF)).toBe(false);
+  });
+
   it('opens one stream; its first version is the baseline, a new one invalidates the public queries only', () => {
     expect(FakeSource.all.map((s) => s.url)).toEqual(['/api/live']);
     const s = FakeSource.all[0];

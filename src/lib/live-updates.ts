@@ -5,13 +5,15 @@
  * screen on show refetch without a reload. A dropped stream is opened again with backoff, and
  * while it is down a minute timer asks GET /api/site instead: a new "Data as of" invalidates the
  * same queries. Offline (lib/online.ts) and in a hidden tab the stream is simply closed; its
- * errors never make the app count as offline.
+ * errors never make the app count as offline. An answer the server marks as older data (sent while
+ * it computed the current, right after a change) invalidates them again a moment later.
  */
 import { onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { LIVE_PATH, LIVE_VERSION_EVENT, type LiveVersion } from '../../contract/live-events';
 import { isSessionData } from './session-end';
 import { keys } from '../api/keys';
 import { siteQueryOptions } from '../api/session';
+import { onOlderAnswer } from '../api/client';
 
 /** The part of EventSource used here (a stand-in in unit tests). */
 export interface LiveSource {
@@ -28,6 +30,8 @@ export interface LiveUpdateOptions {
 }
 
 export const FALLBACK_REFRESH_MS = 60_000;
+/** How long after an older answer the screens ask again (the server has computed the current one by then). */
+export const OLDER_ANSWER_REFRESH_MS = 2_000;
 const MAX_BACKOFF_MS = 60_000;
 
 /** Wait before reconnect number `attempt` (0-based): 1 s doubling to a minute, ±20 % jitter. */
@@ -66,6 +70,7 @@ export function connectLiveUpdates(queryClient: QueryClient, options: LiveUpdate
   let lastVersion: number | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let fallbackTimer: ReturnType<typeof setInterval> | undefined;
+  let olderTimer: ReturnType<typeof setTimeout> | undefined;
 
   const onVersion = (version: number) => {
     attempt = 0;
@@ -146,11 +151,20 @@ export function connectLiveUpdates(queryClient: QueryClient, options: LiveUpdate
     }
   };
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
+  // Asked again with the older answer's ETag, the server waits for the current one (response-cache.ts).
+  const stopOlder = onOlderAnswer(() => {
+    olderTimer ??= setTimeout(() => {
+      olderTimer = undefined;
+      void invalidatePublicQueries(queryClient);
+    }, OLDER_ANSWER_REFRESH_MS);
+  });
   open();
 
   return () => {
     if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
     unsubscribe();
+    stopOlder();
+    if (olderTimer !== undefined) clearTimeout(olderTimer);
     close();
     stopFallback();
   };

@@ -56,6 +56,8 @@ describe('response cache while busy', () => {
     const busy = await app.inject('/answer/a');
     expect(busy.json()).toEqual({ name: 'a', value: 1 });
     expect(busy.headers.etag).toBe(first.headers.etag);
+    expect(busy.headers['x-older-answer']).toBe('1');
+    expect(first.headers['x-older-answer']).toBeUndefined();
     expect(cache.staleHits).toBe(1);
 
     for (const release of held.values()) release();
@@ -65,6 +67,7 @@ describe('response cache while busy', () => {
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json()).toEqual({ name: 'a', value: 2 });
     expect(fresh.headers.etag).not.toBe(first.headers.etag);
+    expect(fresh.headers['x-older-answer']).toBeUndefined();
   });
 
   it('makes a client that names an ETag wait for the current answer, not get the older one again', async () => {
