@@ -154,8 +154,8 @@ export class ResponseCache {
    * older answer of its `staleKey`, with that answer's own ETag, instead of queueing behind them: right
    * after a poll's write empties the cache, a crowd of visitors sees the previous data for the moment
    * it takes to compute the new, rather than waiting seconds for it (marked `OLDER_ANSWER_HEADER`, so
-   * the app asks again). A lone request, and one that
-   * names an ETag (its client shows an answer already), always gets the current answer.
+   * the app asks again). A lone request, and one that names an ETag (its client shows an answer
+   * already), always gets the current answer.
    */
   async answer(request: FastifyRequest, reply: FastifyReply, key: string, staleKey?: string): Promise<Miss | null> {
     const version = await this.currentVersion();
