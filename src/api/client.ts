@@ -34,24 +34,29 @@ export function apiUrl(path: string, params?: QueryParams): string {
 
 const OFFLINE_TEXT = 'You are offline';
 
-const unauthorizedListeners = new Set<() => void>();
-
-/** Calls `listener` whenever the server answers 401 (an expired or ended session); returns the unsubscribe. */
-export function onUnauthorized(listener: () => void): () => void {
-  unauthorizedListeners.add(listener);
-  return () => unauthorizedListeners.delete(listener);
+/** Listeners of one kind of answer: `on` adds one and returns its unsubscribe, `emit` calls them all. */
+function signal() {
+  const listeners = new Set<() => void>();
+  return {
+    on: (listener: () => void): (() => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    emit: () => listeners.forEach((listener) => listener()),
+  };
 }
 
-const olderAnswerListeners = new Set<() => void>();
+const unauthorized = signal();
+const olderAnswer = signal();
+
+/** Calls `listener` whenever the server answers 401 (an expired or ended session); returns the unsubscribe. */
+export const onUnauthorized = unauthorized.on;
 
 /**
  * Calls `listener` whenever the server answers with older data while it computes the current
  * (`OLDER_ANSWER_HEADER`); returns the unsubscribe.
  */
-export function onOlderAnswer(listener: () => void): () => void {
-  olderAnswerListeners.add(listener);
-  return () => olderAnswerListeners.delete(listener);
-}
+export const onOlderAnswer = olderAnswer.on;
 
 async function readResponse<T>(res: Response, path: string): Promise<T> {
   if (!isServerReply(res.status, res.headers.get('content-type'))) {
@@ -60,7 +65,7 @@ async function readResponse<T>(res: Response, path: string): Promise<T> {
   }
   reportReachable();
   // A wrong password is the login form's business, not the end of a session.
-  if (res.status === 401 && path !== '/api/login') for (const listener of unauthorizedListeners) listener();
+  if (res.status === 401 && path !== '/api/login') unauthorized.emit();
   const text = await res.text();
   let body: unknown = undefined;
   if (text) {
@@ -78,7 +83,7 @@ async function readResponse<T>(res: Response, path: string): Promise<T> {
     throw new ApiError(res.status, error);
   }
   if (text && body === undefined) throw new ApiError(res.status, 'Server error occurred');
-  if (res.headers.get(OLDER_ANSWER_HEADER)) for (const listener of olderAnswerListeners) listener();
+  if (res.headers.get(OLDER_ANSWER_HEADER)) olderAnswer.emit();
   return body as T;
 }
 
