@@ -2,6 +2,7 @@
 import { formatAge, formatCT } from '../lib/format';
 import { useOnline } from '../lib/online';
 import { useMinuteClock } from '../lib/use-minute-clock';
+import { differsFromBanner, useOldestOnScreen } from '../lib/oldest-on-screen';
 
 /**
  * A spinner while online. Offline a query waits for the connection instead of loading, so a screen
@@ -36,11 +37,15 @@ export function Empty({ text }: { text: string }) {
   return <div className="state state-empty">{text}</div>;
 }
 
-/** "Offline, data from <time> (<age>)" for a query's dataUpdatedAt; shows nothing while online. */
+/**
+ * "Offline, data from <time> (<age>)" for a query's dataUpdatedAt, when the screen mixes data of
+ * different times; shows nothing while online, nor when the offline banner already names that time.
+ */
 export function OfflineNote({ updatedAt }: { updatedAt: number | undefined }) {
   const online = useOnline();
   const now = useMinuteClock();
-  if (online || !updatedAt) return null;
+  const oldest = useOldestOnScreen();
+  if (online || !updatedAt || !differsFromBanner(updatedAt, oldest)) return null;
   return (
     <p className="offline-note" role="status">
       Offline, data from {formatCT(updatedAt)} ({formatAge(updatedAt, now.getTime())})

@@ -10,8 +10,6 @@ export interface Screen {
   path: string;
   /** What shows once the screen has its data. */
   ready: (page: Page) => Locator;
-  /** Whether the screen carries its own "Offline, data from" note (the banner is on every screen). */
-  note: boolean;
   /** How the queries it saves begin: a key's first part, or a longer start of its hash (src/api/keys.ts). */
   saves: string[];
 }
@@ -28,49 +26,42 @@ export function screensFor(tag: string, racer: string, eventId: number): Screen[
       name: 'leaderboard 24 hour',
       path: '/leaderboards?view=teams&period=24hour',
       ready: (p) => rows(p, '.lb-card'),
-      note: true,
       saves: ['leaderboards","team",{"previous":false,"rolling":"24hour"'],
     },
     {
       name: 'leaderboard 7 day',
       path: '/leaderboards?view=individuals&period=7day',
       ready: (p) => rows(p, '.lb-card'),
-      note: true,
       saves: ['leaderboards","individual",{"previous":false,"rolling":"7day"'],
     },
     {
       name: 'leaderboard of a day',
       path: '/leaderboards?view=teams&period=daily',
       ready: (p) => rows(p, '.lb-card'),
-      note: true,
       saves: ['leaderboards","team",{"end_time"'],
     },
     {
       name: 'roster',
       path: `/roster?tag=${tag}`,
       ready: (p) => rows(p, '.roster-card'),
-      note: true,
       saves: [`teams","${tag}","roster`, `teams","${tag}","info`, 'team-tags'],
     },
     {
       name: 'events',
       path: `/events?tag=${tag}`,
       ready: (p) => rows(p, '.events-page'),
-      note: true,
       saves: [`teams","${tag}","events`],
     },
     {
       name: 'event viewer',
       path: `/eventviewer?tag=${tag}&event=${eventId}`,
       ready: (p) => rows(p, '.event-results'),
-      note: true,
       saves: [`events",${eventId},"participants`],
     },
     {
       name: 'activity',
       path: `/activity?tag=${tag}`,
       ready: (p) => p.locator('.stat-card').first(),
-      note: true,
       saves: [
         `teams","${tag}","stats`,
         `teams","${tag}","races","hourly`,
@@ -82,52 +73,45 @@ export function screensFor(tag: string, racer: string, eventId: number): Screen[
       name: 'trackers',
       path: `/trackers/${tag}`,
       ready: (p) => p.locator('.trackers-card table tbody tr, .trackers-card .state-empty').first(),
-      note: true,
       saves: [`teams","${tag}","participants","daily`],
     },
     {
       name: 'health',
       path: `/health?tag=${tag}`,
       ready: (p) => rows(p, '.membership-log-card'),
-      note: true,
       saves: [`teams","${tag}","health`, `teams","${tag}","membership-log`],
     },
     {
       name: 'racer batches',
       path: `/racers/${racer}/batch`,
       ready: (p) => p.getByTestId('batch-count'),
-      note: true,
       saves: [`racers","${racer}","info`, `racers","${racer}","batches`],
     },
     {
       name: 'racer daily',
       path: `/racers/${racer}/daily`,
       ready: (p) => p.getByTestId('period-chart'),
-      note: true,
       saves: [`racers","${racer}","info`, `racers","${racer}","batches`],
     },
     {
       name: 'racer weekly',
       path: `/racers/${racer}/weekly`,
       ready: (p) => p.getByTestId('period-chart'),
-      note: true,
       saves: [`racers","${racer}","info`, `racers","${racer}","batches`],
     },
     {
       name: 'racer bests',
       path: `/racers/${racer}/bests`,
       ready: (p) => p.getByTestId('lifetime-summary'),
-      note: true,
       saves: [`racers","${racer}","info`, `racers","${racer}","bests`],
     },
     {
       name: 'racer compare',
       path: `/racers/compare?a=${racer}&b=${racer}&from=${COMPARE_FROM}&to=${COMPARE_TO}`,
       ready: (p) => rows(p, '.compare-page .racer-panel'),
-      note: true,
       saves: ['compare'],
     },
-    { name: 'about', path: '/about', ready: (p) => p.getByRole('heading', { level: 1 }), note: false, saves: ['site'] },
+    { name: 'about', path: '/about', ready: (p) => p.getByRole('heading', { level: 1 }), saves: ['site'] },
   ];
 }
 
@@ -159,7 +143,13 @@ export async function demoScreens(page: Page): Promise<Screen[]> {
 export async function expectSavedScreen(page: Page, screen: Screen) {
   await expect(screen.ready(page), screen.name).toBeVisible();
   await expect(page.locator('.banner-offline'), screen.name).toContainText("You're offline — showing data from");
-  if (screen.note) await expect(page.locator('.offline-note').first(), screen.name).toContainText('Offline, data from');
+  // A section's own note speaks only of data from another time than the banner names.
+  const banner = await page.locator('.banner-offline').innerText();
+  for (const note of await page.locator('.offline-note').allInnerTexts()) {
+    const time = /data from (.+?) \(/.exec(note)?.[1];
+    expect(time, `${screen.name}: ${note}`).toBeTruthy();
+    expect(banner, `${screen.name}: "${note}" repeats the banner`).not.toContain(time);
+  }
   // Longer than the first retry's wait: a failed refresh must not turn into an error later.
   await page.waitForTimeout(1_500);
   await expect(page.locator('.state-error, [role="alert"]:not(.update-toast)'), screen.name).toHaveCount(0);
