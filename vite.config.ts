@@ -9,8 +9,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
-import { firstScript } from './vite/first-script';
-import { precompress } from './vite/precompress';
+import { firstScript } from './vite/first-script.js';
+import { precompress } from './vite/precompress.js';
 
 const manifest = JSON.parse(
   fs.readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
