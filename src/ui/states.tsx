@@ -43,9 +43,14 @@ export function Empty({ text }: { text: string }) {
  */
 export function OfflineNote({ updatedAt }: { updatedAt: number | undefined }) {
   const online = useOnline();
+  return online || !updatedAt ? null : <OfflineNoteText updatedAt={updatedAt} />;
+}
+
+/** Mounted only offline: watching the query cache costs a pass over it on every change. */
+function OfflineNoteText({ updatedAt }: { updatedAt: number }) {
   const now = useMinuteClock();
   const oldest = useOldestOnScreen();
-  if (online || !updatedAt || !differsFromBanner(updatedAt, oldest)) return null;
+  if (!differsFromBanner(updatedAt, oldest)) return null;
   return (
     <p className="offline-note" role="status">
       Offline, data from {formatCT(updatedAt)} ({formatAge(updatedAt, now.getTime())})

@@ -9,10 +9,13 @@ import { useMinuteClock } from '../../lib/use-minute-clock';
 import { useOldestOnScreen } from '../../lib/oldest-on-screen';
 
 export function OfflineBanner() {
-  const online = useOnline();
+  return useOnline() ? null : <OfflineBannerText />;
+}
+
+/** Mounted only offline: watching the query cache costs a pass over it on every change. */
+function OfflineBannerText() {
   const oldest = useOldestOnScreen();
   const now = useMinuteClock();
-  if (online) return null;
   return (
     <div className="banner banner-offline" role="status">
       <OfflineIcon />
