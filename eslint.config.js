@@ -12,6 +12,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'dist-server/**',
       'dev-dist/**',
       'node_modules/**',
       'src/routeTree.gen.ts',

@@ -22,54 +22,76 @@ const FIRST_SCRIPT = 'app';
 /** Changes with every build: busts the persisted query cache of older versions. */
 const buildId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-export default defineConfig({
-  define: {
-    __BUILD_ID__: JSON.stringify(buildId),
-  },
-  plugins: [
-    tanstackRouter({
-      target: 'react',
-      routesDirectory: 'src/routes',
-      generatedRouteTree: 'src/routeTree.gen.ts',
-      autoCodeSplitting: true,
-      // The leaderboard (the home screen) is built into the first script; every other route loads
-      // its loader with its component, so their imports stay out of the first script.
-      codeSplittingOptions: {
-        splitBehavior: ({ routeId }) => (routeId === '/leaderboards' ? [] : undefined),
-        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent'], ['pendingComponent']],
-      },
-    }),
-    react(),
-    firstScript(FIRST_SCRIPT, '/src/routes/leaderboards.tsx', ['zod']),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      injectRegister: false,
-      manifest,
-      manifestFilename: 'manifest.webmanifest',
-      includeAssets: ['favicon.ico', 'favicon-32.png', 'apple-touch-icon.png'],
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,png,ico,svg,webmanifest,woff2}'],
-      },
-    }),
-    precompress(),
-  ],
-  server: {
-    proxy: {
-      '/api': 'http://127.0.0.1:3000',
+/** The router plugin: file-based routes, the home screen's route inside the first script. */
+const routes = () =>
+  tanstackRouter({
+    target: 'react',
+    routesDirectory: 'src/routes',
+    generatedRouteTree: 'src/routeTree.gen.ts',
+    autoCodeSplitting: true,
+    // The leaderboard (the home screen) is built into the first script; every other route loads
+    // its loader with its component, so their imports stay out of the first script.
+    codeSplittingOptions: {
+      splitBehavior: ({ routeId }) => (routeId === '/leaderboards' ? [] : undefined),
+      defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent'], ['pendingComponent']],
     },
-  },
+  });
+
+/** `vite build --ssr src/server-render.tsx` (in `npm run build`): the server's page drawing as one Node module in dist-server/. */
+const serverRender = defineConfig({
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
+  plugins: [routes(), react()],
+  publicDir: false,
+  // Self-contained (React included), so it runs wherever it is built to.
+  ssr: { noExternal: true },
   build: {
-    outDir: 'dist',
+    outDir: 'dist-server',
     emptyOutDir: true,
-    sourcemap: false,
-    rolldownOptions: {
-      output: {
-        // Everything the first screen runs in one file: on a phone over HTTP/1.1, a dozen small
-        // chunks each waited for a connection and a round trip.
-        codeSplitting: { groups: [{ name: FIRST_SCRIPT, tags: ['$initial'] }] },
-      },
-    },
+    rolldownOptions: { output: { codeSplitting: false } },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? serverRender
+    : {
+        define: {
+          __BUILD_ID__: JSON.stringify(buildId),
+        },
+        plugins: [
+          routes(),
+          react(),
+          firstScript(FIRST_SCRIPT, '/src/routes/leaderboards.tsx', ['zod']),
+          VitePWA({
+            strategies: 'injectManifest',
+            srcDir: 'sw',
+            filename: 'sw.ts',
+            injectRegister: false,
+            manifest,
+            manifestFilename: 'manifest.webmanifest',
+            includeAssets: ['favicon.ico', 'favicon-32.png', 'apple-touch-icon.png'],
+            injectManifest: {
+              globPatterns: ['**/*.{js,css,html,png,ico,svg,webmanifest,woff2}'],
+            },
+          }),
+          precompress(),
+        ],
+        server: {
+          proxy: {
+            '/api': 'http://127.0.0.1:3000',
+          },
+        },
+        build: {
+          outDir: 'dist',
+          emptyOutDir: true,
+          sourcemap: false,
+          rolldownOptions: {
+            output: {
+              // Everything the first screen runs in one file: on a phone over HTTP/1.1, a dozen small
+              // chunks each waited for a connection and a round trip.
+              codeSplitting: { groups: [{ name: FIRST_SCRIPT, tags: ['$initial'] }] },
+            },
+          },
+        },
+      },
+);

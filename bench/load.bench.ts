@@ -78,9 +78,9 @@ async function load(name: string, next: () => string): Promise<Run> {
 }
 
 function ensureBuilt(log: (line: string) => void) {
-  if (fs.existsSync(path.resolve('dist/index.html'))) return;
-  log('building the app (dist/ is missing)...');
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (fs.existsSync(path.resolve('dist/index.html')) && fs.existsSync(path.resolve('dist-server'))) return;
+  log('building the app (dist/ or dist-server/ is missing)...');
+  const r = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
   if (r.status !== 0) throw new Error('vite build failed');
 }
 

@@ -1,4 +1,4 @@
-// `npm start`: builds the app when the build is missing or older than its sources, then runs the server.
+// `npm start`: builds the app (`npm run build`) when the build is missing or older than its sources, then runs the server.
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,11 +16,12 @@ function newest(p) {
   return max;
 }
 
-const built = path.join(root, 'dist', 'index.html');
-const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+// The app (dist/) and the server's drawing of its first screen (dist-server/, src/server-render.tsx).
+const builtFiles = [path.join(root, 'dist', 'index.html'), path.join(root, 'dist-server', 'server-render.js')];
+const builtAt = Math.min(...builtFiles.map((f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0)));
 if (builtAt < Math.max(...sources.map(newest))) {
   console.log('Building the app...');
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

@@ -11,7 +11,7 @@ import {
   SAVED_AT_HEADER,
   SCRIPT_HEADER,
   withSavedDrawing,
-} from '../src/lib/first-paint-store';
+} from '../contract/first-paint';
 
 /** `shell` (the app's index.html) with the saved drawing of `request`'s address, when there is one. */
 export async function withFirstPaint(request: Request, shell: Response): Promise<Response> {

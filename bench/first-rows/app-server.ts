@@ -57,6 +57,25 @@ export async function startAppServer(log: (line: string) => void, laterFiles: st
     },
   );
   if (build.status !== 0) throw new Error('vite build failed');
+  // The server's drawing of a first visit (server/http/page-drawing.ts finds it beside the static
+  // folder); FIRST_ROWS_NO_DRAWING=1 leaves it out, to time the page without it.
+  const serverBuild = process.env.FIRST_ROWS_NO_DRAWING
+    ? { status: 0 }
+    : spawnSync(
+        'npx',
+        [
+          'vite',
+          'build',
+          '--ssr',
+          'src/server-render.tsx',
+          '--outDir',
+          path.join(dir, 'dist-server'),
+          '--logLevel',
+          'warn',
+        ],
+        { stdio: 'inherit' },
+      );
+  if (serverBuild.status !== 0) throw new Error('vite build --ssr failed');
   for (const file of laterFiles) fs.writeFileSync(path.join(staticDir, file), '');
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;

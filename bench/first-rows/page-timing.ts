@@ -10,8 +10,11 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 
 export const VIEWPORT = { width: 390, height: 844 };
+/** A phone's user agent: the server draws a first visit's board in the phone layout for it (server/http/page-drawing.ts). */
+const PHONE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7a) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 export const ROW_SELECTOR = 'table.data-table tbody tr:not(.empty-row)';
-/** The element holding a saved drawing (src/lib/first-paint-store.ts FIRST_PAINT_CLASS). */
+/** The element holding a saved drawing (contract/first-paint.ts FIRST_PAINT_CLASS). */
 const SAVED_DRAWING = '.first-paint';
 
 export interface FirstRows {
@@ -57,6 +60,7 @@ window.__firstRows = new Promise((resolve) => {
 export async function newPhoneContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: VIEWPORT,
+    userAgent: PHONE_USER_AGENT,
     deviceScaleFactor: 3,
     isMobile: true,
     hasTouch: true,

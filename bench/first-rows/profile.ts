@@ -2,7 +2,8 @@
  * `npx tsx bench/first-rows/profile.ts [cold|warm]`: one throttled visit of the first-rows benchmark,
  * printed as a timeline (requests with their start and end, long tasks, the app's performance marks),
  * to see where the time to the first rows goes. Not part of `npm run bench`. FIRST_ROWS_NO_MINIFY=1
- * builds without minifying (readable names in a CPU profile, slower to load).
+ * builds without minifying (readable names in a CPU profile, slower to load); FIRST_ROWS_NO_DRAWING=1
+ * serves the page without the server's drawing of the board (server/http/page-drawing.ts).
  */
 import { chromium } from '@playwright/test';
 import { startAppServer } from './app-server.js';

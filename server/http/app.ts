@@ -9,6 +9,7 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from './context.js';
 import { appShell } from './app-shell.js';
+import { pageDrawing } from './page-drawing.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerPublicCache } from './plugins/public-cache.js';
@@ -73,7 +74,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   const staticDir = options.staticDir;
   if (staticDir && fs.existsSync(path.join(staticDir, 'index.html'))) {
-    const shell = appShell(staticDir, deps.config.siteTimezone, deps.now);
+    const shell = appShell(staticDir, deps.config.siteTimezone, deps.now, await pageDrawing(app, staticDir));
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: false,

@@ -87,9 +87,16 @@ async function readResponse<T>(res: Response, path: string): Promise<T> {
   return body as T;
 }
 
+/** What sends the app's requests: the browser's fetch, or the server's own router when it draws a page (src/server-render.tsx). */
+let send: typeof fetch = (input, init) => fetch(input, init);
+
+export function sendRequestsWith(sender: typeof fetch): void {
+  send = sender;
+}
+
 async function doFetch(url: string, init: RequestInit): Promise<Response> {
   try {
-    return await fetch(url, { credentials: 'same-origin', ...init });
+    return await send(url, { credentials: 'same-origin', ...init });
   } catch {
     reportUnreachable();
     throw new ApiError(0, OFFLINE_TEXT);

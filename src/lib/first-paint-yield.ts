@@ -3,7 +3,7 @@
  * browser paints it before the app's script evaluates: main.tsx imports this module first (after
  * starting the saved-cache read), and the bundle runs the rest of its modules after this await.
  */
-import { FIRST_PAINT_CLASS } from './first-paint-store';
+import { FIRST_PAINT_CLASS } from '../../contract/first-paint';
 
 function afterNextPaint(): Promise<void> {
   // The animation frame comes before the paint; the task queued from it runs after.

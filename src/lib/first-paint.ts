@@ -11,7 +11,7 @@ import {
   FIRST_PAINT_ENTRY,
   SAVED_AT_HEADER,
   SCRIPT_HEADER,
-} from './first-paint-store';
+} from '../../contract/first-paint';
 
 function supported(): boolean {
   return import.meta.env.PROD && typeof caches !== 'undefined';

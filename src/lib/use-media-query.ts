@@ -1,6 +1,13 @@
 /** Whether a CSS media query matches now, kept current as the window changes. */
 import { useSyncExternalStore } from 'react';
 
+/** What a page drawn on the server assumes (src/server-render.tsx): a guess from the request. */
+let serverMatch: (query: string) => boolean = () => false;
+
+export function setServerMediaMatch(match: (query: string) => boolean): void {
+  serverMatch = match;
+}
+
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
@@ -9,7 +16,7 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => window.matchMedia(query).matches,
-    () => false,
+    () => serverMatch(query),
   );
 }
 

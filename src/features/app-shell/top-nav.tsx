@@ -31,7 +31,7 @@ export function TopNav({ account }: { account: ReactNode }) {
     <header className="topbar">
       <div className="topbar-inner">
         <Link to="/leaderboards" search={{ tag }} className="brand" aria-label="NT Team Stats home">
-          <img src="/icon-192.png" alt="" width={32} height={32} />
+          <img src="/icon-192.png" alt="" width={32} height={32} fetchPriority="low" />
           <span className="brand-name">
             NT <strong>Team Stats</strong>
           </span>

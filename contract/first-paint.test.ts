@@ -1,6 +1,6 @@
 /** The saved drawing goes into index.html only for its own address, build and week. */
 import { describe, expect, it } from 'vitest';
-import { FIRST_PAINT_MAX_AGE, withSavedDrawing, type SavedFirstPaint } from './first-paint-store';
+import { FIRST_PAINT_MAX_AGE, withSavedDrawing, type SavedFirstPaint } from './first-paint';
 
 const INDEX =
   '<html><head><script type="module" crossorigin src="/assets/index-abc.js"></script></head>' +
