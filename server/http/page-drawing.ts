@@ -7,6 +7,7 @@
  * leaves the plain shell, which loads as before. Drawings are kept per address, layout and the
  * answers they were drawn from, so a repeat costs a map lookup.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -45,20 +46,22 @@ export async function pageDrawing(app: FastifyInstance, staticDir: string): Prom
   if (!fs.existsSync(file)) return null;
   const { loadPage } = (await import(pathToFileURL(file).href)) as ServerRender;
   const kept = new Map<string, string>();
+  // The ETags of the answers each drawing got, followed through its awaits (drawings may overlap).
+  const answersOf = new AsyncLocalStorage<string[]>();
+  const send: typeof fetch = async (input) => {
+    const res = await app.inject({ method: 'GET', url: String(input), headers: { accept: 'application/json' } });
+    answersOf.getStore()?.push(String(res.headers.etag ?? res.body));
+    const headers = new Headers();
+    for (const name of ['content-type', 'x-older-answer']) {
+      const value = res.headers[name];
+      if (typeof value === 'string') headers.set(name, value);
+    }
+    return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers });
+  };
 
   const draw = async (url: string, narrow: boolean): Promise<string | null> => {
     const etags: string[] = [];
-    const send: typeof fetch = async (input) => {
-      const res = await app.inject({ method: 'GET', url: String(input), headers: { accept: 'application/json' } });
-      etags.push(String(res.headers.etag ?? res.body.length));
-      const headers = new Headers();
-      for (const name of ['content-type', 'x-older-answer']) {
-        const value = res.headers[name];
-        if (typeof value === 'string') headers.set(name, value);
-      }
-      return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers });
-    };
-    const page = await loadPage(url, send);
+    const page = await answersOf.run(etags, () => loadPage(url, send));
     if (!page) return null;
     // The same answers draw the same page (a rolling board's ETag changes with its minute).
     const key = `${narrow}|${url}|${etags.join(',')}`;
