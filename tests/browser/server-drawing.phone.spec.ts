@@ -12,10 +12,26 @@ const PHONE_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
-async function pageHtml(request: APIRequestContext, path: string, userAgent: string): Promise<string> {
+const DRAWN = '<div id="root"><div class="first-paint" aria-busy="true">';
+
+async function pageHtml(request: APIRequestContext, path: string, userAgent = PHONE_UA): Promise<string> {
   const res = await request.get(path, { headers: { Accept: 'text/html', 'User-Agent': userAgent } });
   expect(res.status()).toBe(200);
   return res.text();
+}
+
+/**
+ * The page once the server has its drawing: a drawing that misses its time budget (the first one
+ * after new data on a busy machine) leaves the plain page and is finished for the next request.
+ */
+async function drawnHtml(request: APIRequestContext, path: string, userAgent = PHONE_UA): Promise<string> {
+  let html = '';
+  for (let attempt = 0; attempt < 5 && !html.includes(DRAWN); attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 500));
+    html = await pageHtml(request, path, userAgent);
+  }
+  expect(html).toContain(DRAWN);
+  return html;
 }
 
 /** The column headers of the first table in `html`, in order. */
@@ -24,10 +40,14 @@ function headers(html: string): string[] {
   return [...head.matchAll(/<th[^>]*>(?:<button[^>]*><span>)?([^<]+)/g)].map((m) => m[1]);
 }
 
+// A phone: the server draws the phone layout for it (the browser says so in Sec-CH-UA-Mobile, a request in its user agent).
+test.use({ userAgent: PHONE_UA });
+
 test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false, userAgent: PHONE_UA });
+  test.use({ javaScriptEnabled: false });
 
   test('a first visit shows the board with its rows, ranked by points', async ({ page }) => {
+    await drawnHtml(page.request, '/leaderboards');
     await page.goto('/leaderboards');
     await expect(page.getByRole('heading', { name: 'Leaderboards' })).toBeVisible();
     const rows = page.locator(ROWS);
@@ -44,10 +64,8 @@ test.describe('without JavaScript', () => {
 });
 
 test('a phone gets the phone column order, a desktop the desktop one', async ({ request }) => {
-  const phone = await pageHtml(request, '/leaderboards', PHONE_UA);
-  const desktop = await pageHtml(request, '/', DESKTOP_UA);
-  expect(phone).toContain('<div id="root"><div class="first-paint" aria-busy="true">');
-  expect(desktop).toContain('<div id="root"><div class="first-paint" aria-busy="true">');
+  const phone = await drawnHtml(request, '/leaderboards');
+  const desktop = await drawnHtml(request, '/', DESKTOP_UA);
   expect(headers(phone)).toEqual(['Rank', 'Team Tag', 'Points', 'Races', 'Accuracy', 'WPM']);
   expect(headers(desktop)).toEqual(['Rank', 'Team Tag', 'Races', 'Accuracy', 'WPM', 'Points']);
   // The page's CSP allows no style attributes.
@@ -55,6 +73,7 @@ test('a phone gets the phone column order, a desktop the desktop one', async ({ 
 });
 
 test('the app replaces the drawing with its own rows and works', async ({ page }) => {
+  await drawnHtml(page.request, '/leaderboards');
   const response = await page.goto('/leaderboards');
   const html = (await response?.text()) ?? '';
   const drawnFirstTag = /class="lb-tag" href="[^"]*">([^<]+)</.exec(html)?.[1];
@@ -66,9 +85,10 @@ test('the app replaces the drawing with its own rows and works', async ({ page }
 });
 
 test('staff and other pages get the plain page', async ({ page }) => {
-  expect(await pageHtml(page.request, '/roster', PHONE_UA)).toContain('<div id="root"></div>');
+  await drawnHtml(page.request, '/leaderboards');
+  expect(await pageHtml(page.request, '/roster')).toContain('<div id="root"></div>');
   await page.goto('/about');
   await logIn(page, ADMIN);
   // page.request sends the browser's cookies, the session's among them.
-  expect(await pageHtml(page.request, '/leaderboards', PHONE_UA)).toContain('<div id="root"></div>');
+  expect(await pageHtml(page.request, '/leaderboards')).toContain('<div id="root"></div>');
 });
