@@ -33,7 +33,7 @@ export function appShell(staticDir: string, tz: string, now: () => Date, drawing
     // After the build's script (vite/first-script.ts), which takes the page's own connection; the
     // small answers open their own and still arrive long before the script has run.
     const page = built.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
-    const drawn = await drawing?.draw(request);
+    const drawn = await drawing?.draw(request, calls);
     return (drawn && withDrawing(page, drawn)) ?? page;
   };
 

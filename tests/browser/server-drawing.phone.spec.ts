@@ -2,7 +2,7 @@
  * The board drawn on the server for a first visit (server/http/page-drawing.ts,
  * src/server-render.tsx): the HTML carries the leaderboard's rows, in the phone's column order on a
  * phone, before any script has run; the app then replaces the drawing with its own rows and works;
- * staff, and pages other than the board, get the plain page.
+ * staff, pages other than the board and boards the address does not fully name get the plain page.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ADMIN, logIn } from './support';
@@ -87,6 +87,8 @@ test('the app replaces the drawing with its own rows and works', async ({ page }
 test('staff and other pages get the plain page', async ({ page }) => {
   await drawnHtml(page.request, '/leaderboards');
   expect(await pageHtml(page.request, '/roster')).toContain('<div id="root"></div>');
+  // A board the address does not name fully (a custom range) is not drawn either.
+  expect(await pageHtml(page.request, '/leaderboards?view=teams&period=custom')).toContain('<div id="root"></div>');
   await page.goto('/about');
   await logIn(page, ADMIN);
   // page.request sends the browser's cookies, the session's among them.
