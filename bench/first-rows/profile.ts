@@ -1,6 +1,6 @@
 /**
  * `npx tsx bench/first-rows/profile.ts [cold|warm]`: one throttled visit of the first-rows benchmark,
- * printed as a timeline (requests with their start and end, long tasks, the app's performance marks),
+ * printed as a timeline (requests with their start and end, long tasks, performance marks and paints),
  * to see where the time to the first rows goes. Not part of `npm run bench`. FIRST_ROWS_NO_MINIFY=1
  * builds without minifying (readable names in a CPU profile, slower to load); FIRST_ROWS_NO_DRAWING=1
  * serves the page without the server's drawing of the board (server/http/page-drawing.ts).
@@ -59,7 +59,10 @@ async function main(): Promise<void> {
             bytes: r.transferSize,
             type: r.initiatorType,
           })),
-          marks: performance.getEntriesByType('mark').map((m) => ({ name: m.name, at: m.startTime })),
+          marks: [...performance.getEntriesByType('mark'), ...performance.getEntriesByType('paint')].map((m) => ({
+            name: m.name,
+            at: m.startTime,
+          })),
           longTasks: (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks,
           nav: {
             responseEnd: nav.responseEnd,
