@@ -6,7 +6,7 @@
  * does over the service worker's saved drawing (lib/first-paint-yield.ts).
  */
 import { renderToString } from 'react-dom/server';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, onlineManager } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { sendRequestsWith } from './api/client';
@@ -37,10 +37,12 @@ async function settled(queryClient: QueryClient): Promise<void> {
 
 /**
  * Loads `url` (path and query) as the app would, its API requests answered by `send`, following
- * its redirects; null when it ends in an error, a not-found or a loop of redirects.
+ * its redirects; null when it ends in an error, a not-found, a failed answer or a loop of redirects.
  */
 export async function loadPage(url: string, send: typeof fetch): Promise<LoadedPage | null> {
   sendRequestsWith(send);
+  // An earlier drawing's failed request must not leave every later one paused as offline.
+  onlineManager.setOnline(true);
   let href = url;
   for (let i = 0; i <= MAX_REDIRECTS; i++) {
     // No retries and no timers: the client lives for one drawing.
@@ -64,6 +66,14 @@ export async function loadPage(url: string, send: typeof fetch): Promise<LoadedP
     if (result?.type !== 'render' || result.status !== 200) return null;
     // Loaders start the page's requests without waiting for them (api/preload.ts).
     await settled(queryClient);
+    // Only a page with all its answers is drawn (never a loading or error state, which would be kept).
+    if (
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .some((query) => query.state.status !== 'success')
+    )
+      return null;
     return {
       render: (narrow) => {
         const stopSync = syncSiteTimezone(queryClient);
