@@ -13,7 +13,7 @@ const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(path.join(ro
 const pkg = readJson<PackageJson>('package.json');
 const lock = readJson<Lockfile>('package-lock.json');
 
-/** The oldest Node the README promises ("Needs Node.js 20.19 or newer"). */
+/** The oldest Node the README promises ("Needs Node.js 24.0 or newer"). */
 function readmeNode(): string {
   const m = /Needs Node\.js (\d+\.\d+(?:\.\d+)?) or newer/.exec(fs.readFileSync(path.join(root, 'README.md'), 'utf8'));
   if (!m) throw new Error('README.md does not say which Node.js it needs');
@@ -56,8 +56,17 @@ describe('Node version', () => {
     expect(engineProblems(lock, node)).toEqual([]);
   });
 
+  it('runs on a Node the README promises, as CI does through .ci/use-node.sh', () => {
+    const ciNode = /^NODE_LTS=(\d+)$/m.exec(fs.readFileSync(path.join(root, '.ci/use-node.sh'), 'utf8'));
+    expect(Number(ciNode?.[1])).toBe(semver.major(node));
+    expect(fs.readFileSync(path.join(root, '.ci/run'), 'utf8')).toMatch(/^\. \.ci\/use-node\.sh$/m);
+    expect(process.versions.node, `Node.js ${process.versions.node} is not supported: see the README`).toSatisfy(
+      (v: string) => semver.satisfies(v, pkg.engines!.node!),
+    );
+  });
+
   it('reports a package that needs a newer Node', () => {
-    const packages = { ...lock.packages, 'node_modules/cookie-2': { version: '2.0.2', engines: { node: '>=22' } } };
-    expect(engineProblems({ ...lock, packages }, node)).toEqual(['node_modules/cookie-2@2.0.2 needs Node >=22']);
+    const packages = { ...lock.packages, 'node_modules/future': { version: '1.0.0', engines: { node: '>=28' } } };
+    expect(engineProblems({ ...lock, packages }, node)).toEqual(['node_modules/future@1.0.0 needs Node >=28']);
   });
 });
