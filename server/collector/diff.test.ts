@@ -115,33 +115,144 @@ describe('diffMember', () => {
     for (const b of [none.batch!, noSecs.batch!]) expect(Number.isFinite(b.points)).toBe(true);
   });
 
-  it('treats any negative delta as a bad reading: no batch, the baseline stays', () => {
-    for (const over of [
-      { played: 4 },
-      { typed: 49_000, played: 101 },
-      { secs: 9_000, played: 105 },
-      { racesPlayed: 499 },
-      { errs: 10 },
-    ]) {
+  it('treats a negative delta as a bad reading: no batch, the baseline stays, the reading kept as low', () => {
+    for (const over of [{ played: 4 }, { typed: 49_000, played: 101 }, { secs: 9_000, played: 105 }, { errs: 10 }]) {
       const prev = snapshot();
       const r = diffMember(prev, reading(over), at('2026-03-10T18:10:00Z'));
       expect(r.outcome).toBe('bad-reading');
       expect(r.batch).toBeNull();
-      expect(r.snapshotChanged).toBe(false);
-      expect(r.snapshot).toBe(prev);
+      expect(r.snapshotChanged).toBe(true);
+      const { displayName, avgSpeed, highestSpeed, ...low } = reading(over);
+      expect([displayName, avgSpeed, highestSpeed]).toEqual(['Speedy', 61.5, 88]);
+      expect(r.snapshot).toEqual({ ...prev, low: { ...low, takenAt: at('2026-03-10T18:10:00Z') } });
     }
+    // Lifetime races below the baseline's: a stale copy, not even kept as low.
+    const prev = snapshot();
+    const r = diffMember(prev, reading({ racesPlayed: 499 }), at('2026-03-10T18:10:00Z'));
+    expect(r).toEqual({
+      outcome: 'bad-reading',
+      batch: null,
+      snapshot: prev,
+      snapshotChanged: false,
+      detail: 'racesPlayed 500 → 499',
+    });
   });
 
   it('counts a dip that recovers once: 201 → 150 → 205 gives 4 races', () => {
     const prev = snapshot({ played: 201 });
     const dip = diffMember(prev, reading({ played: 150 }), at('2026-03-10T18:10:00Z'));
     expect(dip).toMatchObject({ outcome: 'bad-reading', batch: null, detail: 'played 201 → 150' });
+    // The same low reading again (a repeated poll) changes nothing.
+    const again = diffMember(dip.snapshot, reading({ played: 150 }), at('2026-03-10T18:15:00Z'));
+    expect(again).toMatchObject({ outcome: 'bad-reading', snapshotChanged: false });
+    expect(again.snapshot).toBe(dip.snapshot);
     const back = diffMember(
-      dip.snapshot,
+      again.snapshot,
       reading({ played: 205, typed: 51_200, errs: 1_024, secs: 10_240 }),
       at('2026-03-10T18:20:00Z'),
     );
+    expect(back.outcome).toBe('batch');
     expect(back.batch).toMatchObject({ races: 4, typed: 1_200, errs: 24, secs: 240 });
+    expect(back.snapshot.low).toBeUndefined();
+    // Back to exactly the baseline: no batch, but the low reading is dropped.
+    const same = diffMember(dip.snapshot, reading({ played: 201 }), at('2026-03-10T18:20:00Z'));
+    expect(same).toMatchObject({ outcome: 'unchanged', batch: null, snapshotChanged: true });
+    expect(same.snapshot.low).toBeUndefined();
+  });
+
+  describe('a restart of the team counters with the same join', () => {
+    // Before: 1010 team races, 5000 lifetime. Each race since: 300 characters, 3 errors, 60 s, so
+    // every batch is (300n/5)/(60n/60) = 60 WPM at 1 − 3n/300n = 0.99 accuracy: n × 130 × 0.99 points.
+    const before = snapshot({ played: 1_010, racesPlayed: 5_000, typed: 303_000, errs: 3_030, secs: 60_600 });
+    const after = (played: number, racesPlayed: number) =>
+      reading({ played, racesPlayed, typed: 300 * played, errs: 3 * played, secs: 60 * played });
+    const polls = ['18:10', '18:20', '18:30', '18:40', '18:50'].map((t) => at(`2026-03-10T${t}:00Z`));
+    function run(readings: MemberReading[]) {
+      let prev = before;
+      return readings.map((cur, i) => {
+        const r = diffMember(prev, cur, polls[i]);
+        prev = r.snapshot;
+        return r;
+      });
+    }
+
+    it('counts the races since the restart at once when lifetime races rose as much: 19 of 19', () => {
+      const rs = run([after(3, 5_003), after(7, 5_007), after(11, 5_011), after(15, 5_015), after(19, 5_019)]);
+      expect(rs.map((r) => r.outcome)).toEqual(['reset', 'batch', 'batch', 'batch', 'batch']);
+      expect(rs[0].detail).toBe('played 1010 → 3, racesPlayed +3: counted from the restart');
+      expect(rs[0].batch).toMatchObject({
+        endTime: polls[0],
+        races: 3,
+        lifetimeRaces: 3,
+        typed: 900,
+        errs: 9,
+        secs: 180,
+      });
+      expect(rs[0].batch!.wpm).toBeCloseTo(60, 10);
+      expect(rs[0].batch!.accuracy).toBeCloseTo(0.99, 12);
+      expect(rs[0].batch!.points).toBeCloseTo(386.1, 9);
+      expect(rs[0].snapshot).toEqual({ ...after(3, 5_003), takenAt: polls[0] });
+      for (const r of rs.slice(1)) {
+        expect(r.batch).toMatchObject({ races: 4, lifetimeRaces: 4, typed: 1_200, errs: 12, secs: 240 });
+        expect(r.batch!.points).toBeCloseTo(514.8, 9);
+      }
+      expect(rs.reduce((n, r) => n + (r.batch?.races ?? 0), 0)).toBe(19);
+    });
+
+    it('re-bases at the second low poll when lifetime races did not rise: 16 of 19, the first poll’s 3 lost', () => {
+      const rs = run([after(3, 5_000), after(7, 5_000), after(11, 5_000), after(15, 5_000), after(19, 5_000)]);
+      expect(rs.map((r) => r.outcome)).toEqual(['bad-reading', 'reset', 'batch', 'batch', 'batch']);
+      expect(rs[0].snapshot).toEqual({
+        ...before,
+        low: { takenAt: polls[0], played: 3, racesPlayed: 5_000, typed: 900, errs: 9, secs: 180 },
+      });
+      expect(rs[1].detail).toBe('played 1010 → 7, low since 2026-03-10T18:10:00.000Z: counted from there');
+      for (const r of rs.slice(1)) {
+        expect(r.batch).toMatchObject({ races: 4, lifetimeRaces: 0, typed: 1_200, errs: 12, secs: 240 });
+        expect(r.batch!.points).toBeCloseTo(514.8, 9);
+      }
+      expect(rs[1].snapshot).toEqual({ ...after(7, 5_000), takenAt: polls[1] });
+      expect(rs.reduce((n, r) => n + (r.batch?.races ?? 0), 0)).toBe(16);
+    });
+
+    it('waits for the next poll when the lifetime rise cannot cover the team races read', () => {
+      // 3 team races since the restart but only 2 lifetime races since the baseline: kept as low.
+      const rs = run([after(3, 5_002), after(7, 5_006), after(11, 5_010)]);
+      expect(rs.map((r) => r.outcome)).toEqual(['bad-reading', 'reset', 'batch']);
+      expect(rs[1].batch).toMatchObject({ races: 4, lifetimeRaces: 4, typed: 1_200 });
+      // Lifetime races caught up at the second poll: every race since the restart counted then.
+      const caught = run([after(3, 5_000), after(7, 5_007)]);
+      expect(caught.map((r) => r.outcome)).toEqual(['bad-reading', 'reset']);
+      expect(caught[1].batch).toMatchObject({ races: 7, lifetimeRaces: 7, typed: 2_100, errs: 21, secs: 420 });
+    });
+
+    it('never takes a stale copy for a restart: everything falls, persists, grows and recovers, counted once', () => {
+      const dip = (played: number, racesPlayed: number) =>
+        reading({ played, racesPlayed, typed: 303_000 - 300 * (1_010 - played), errs: 3_030, secs: 60_600 });
+      // Lifetime races below the baseline's at every low poll: stale, the baseline kept throughout.
+      const rs = run([dip(960, 4_950), dip(962, 4_952), dip(964, 4_954)]);
+      expect(rs.map((r) => [r.outcome, r.snapshotChanged])).toEqual([
+        ['bad-reading', false],
+        ['bad-reading', false],
+        ['bad-reading', false],
+      ]);
+      // Recovered: +5 races since the baseline (1500 characters, 15 errors, 300 s), once.
+      const back = diffMember(
+        rs[2].snapshot,
+        reading({ played: 1_015, racesPlayed: 5_005, typed: 304_500, errs: 3_045, secs: 60_900 }),
+        polls[3],
+      );
+      expect(back.outcome).toBe('batch');
+      expect(back.batch).toMatchObject({ races: 5, lifetimeRaces: 5, typed: 1_500, errs: 15, secs: 300 });
+      expect(back.batch!.points).toBeCloseTo(643.5, 9);
+    });
+
+    it('counts nothing of a restart whose races could not have been raced since the baseline', () => {
+      // 250 races in 10 minutes (+10 of slack allows 240).
+      const r = diffMember(before, after(250, 5_300), polls[0]);
+      expect(r).toMatchObject({ outcome: 'bad-reading', batch: null });
+      expect(r.snapshot).toMatchObject({ played: 1_010, low: { played: 250 } });
+    });
   });
 
   it('counts from zero since a join: every team race, lifetime races from the old baseline', () => {

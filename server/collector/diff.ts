@@ -10,8 +10,23 @@
  *   since the previous poll): the team counters restarted at the join, so all of them are races
  *   of the gap this poll closes and go into this poll's batch; lifetime races are ΔracesPlayed
  *   when a baseline exists, never fewer than the team races;
- * - any negative delta with the same membership is a bad reading: no batch, the baseline stays,
- *   so a dip that recovers (201 → 150 → 205) counts only the 4 races really raced;
+ * - a counter gone backwards with the same membership is a bad reading (no batch, the baseline
+ *   stays, so a dip that recovers, 201 → 150 → 205, counts only the 4 races really raced) unless
+ *   it is a restart of the team counters (`diffBackwards`), told apart this way:
+ *   - lifetime races below the baseline's: a stale copy (lifetime races never restart), never a
+ *     reset, however long it lasts;
+ *   - no team counter above the baseline's and lifetime races risen by at least the team races
+ *     read (`played` ≤ ΔracesPlayed): a restart since the baseline, every race since it raced
+ *     since the baseline. Counted at once from zero (races = `played`, typed/errs/secs as read,
+ *     lifetime races = ΔracesPlayed) and re-based there: only the races between the baseline and
+ *     the restart, within this one poll's gap, are lost;
+ *   - otherwise the reading is kept as the member's `low` reading, and the next poll decides.
+ *     Back at or above the baseline: it was stale, counted from the baseline, `low` dropped (the
+ *     dip-and-recover above). Still below it, but at or above `low` in every counter with more
+ *     team races: a restart after all, the growth since `low` counted and re-based there, so only
+ *     the races up to the low poll are lost. The same reading again keeps `low` as it was;
+ *     anything else becomes the new `low`. Nothing is ever counted twice: each batch is the
+ *     growth between two readings of the same count;
  * - growth no one could race in the time elapsed (plausibility.ts) is absurd: no batch, the
  *   baseline stays;
  * - Δplayed = 0: no batch. The baseline still advances to the current counters, so a change of
@@ -39,10 +54,17 @@ export interface MemberReading extends Counters {
   displayName: string | null;
 }
 
+/** A reading that went backwards, kept until the next poll tells a reset from a stale copy. */
+export interface LowReading extends Counters {
+  takenAt: Date;
+}
+
 /** The stored baseline of one member of one team. */
 export interface Snapshot extends MemberReading {
   /** The poll time that last wrote this snapshot. */
   takenAt: Date;
+  /** A backwards reading since the baseline, not yet known to be a reset (absent: none). */
+  low?: LowReading | null;
 }
 
 export interface BatchDelta {
@@ -68,8 +90,10 @@ export type DiffOutcome =
   | 'idle'
   /** Counted from zero since a join (rejoin or new member): a batch when races were played, new baseline. */
   | 'joined'
-  /** A counter went backwards with the same membership: nothing written, the baseline stays. */
+  /** A counter went backwards with the same membership: no batch, the baseline stays (the reading may be kept as `low`). */
   | 'bad-reading'
+  /** The team counters restarted with the same membership: re-based, the races since the restart or the low reading counted. */
+  | 'reset'
   /** Growth impossible in the time elapsed: nothing written, the baseline stays. */
   | 'absurd'
   /** Counters equal (display name or speeds may have changed). */
@@ -84,11 +108,28 @@ export interface DiffResult {
   snapshot: Snapshot;
   /** Whether the stored snapshot must be rewritten. */
   snapshotChanged: boolean;
-  /** For 'bad-reading' and 'absurd': which counter, and how. */
+  /** For 'bad-reading', 'reset' and 'absurd': which counter, and how. */
   detail?: string;
 }
 
 const COUNTERS: Array<keyof Counters> = ['played', 'racesPlayed', 'typed', 'errs', 'secs'];
+
+/** The counters that restart when the team's count restarts (lifetime races never do). */
+const TEAM_COUNTERS: Array<keyof Counters> = ['played', 'typed', 'errs', 'secs'];
+
+const countersOf = (c: Counters): Counters => ({
+  played: c.played,
+  racesPlayed: c.racesPlayed,
+  typed: c.typed,
+  errs: c.errs,
+  secs: c.secs,
+});
+
+function minus(a: Counters, b: Counters): Counters {
+  const d = {} as Counters;
+  for (const k of COUNTERS) d[k] = a[k] - b[k];
+  return d;
+}
 
 function toSnapshot(cur: MemberReading, at: Date): Snapshot {
   return {
@@ -149,6 +190,54 @@ function diffFromZero(prev: Snapshot | null | undefined, cur: MemberReading, pol
 }
 
 /**
+ * A reading with a counter below the baseline `prev` (same membership): a stale copy, or a restart
+ * of the team counters (the rule is in this file's header and design.md "The numbers").
+ */
+function diffBackwards(prev: Snapshot, cur: MemberReading, pollTime: Date): DiffResult {
+  const down = COUNTERS.find((k) => cur[k] < prev[k])!;
+  const detail = `${down} ${prev[down]} → ${cur[down]}`;
+  const kept = (snapshot: Snapshot, changed: boolean): DiffResult => ({
+    outcome: 'bad-reading',
+    batch: null,
+    snapshot,
+    snapshotChanged: changed,
+    detail,
+  });
+  const lifetime = cur.racesPlayed - prev.racesPlayed;
+  if (lifetime < 0) return kept(prev, false);
+  /** Re-based at this reading, `d` counted (what was raced since `since`), unless `d` is absurd. */
+  const rebased = (d: Counters, since: Date, why: string): DiffResult | null =>
+    implausibleGrowth(d, pollTime.getTime() - since.getTime())
+      ? null
+      : {
+          outcome: 'reset',
+          batch: d.played > 0 ? batchOf(d, pollTime) : null,
+          snapshot: toSnapshot(cur, pollTime),
+          snapshotChanged: true,
+          detail: `${detail}, ${why}`,
+        };
+  const teamFell = TEAM_COUNTERS.every((k) => cur[k] <= prev[k]);
+  if (teamFell && lifetime > 0 && cur.played <= lifetime) {
+    const sinceRestart = { ...countersOf(cur), racesPlayed: lifetime };
+    const r = rebased(sinceRestart, prev.takenAt, `racesPlayed +${lifetime}: counted from the restart`);
+    if (r) return r;
+  }
+  const low = prev.low;
+  if (
+    low &&
+    low.takenAt.getTime() < pollTime.getTime() &&
+    cur.played > low.played &&
+    COUNTERS.every((k) => cur[k] >= low[k])
+  ) {
+    const r = rebased(minus(cur, low), low.takenAt, `low since ${low.takenAt.toISOString()}: counted from there`);
+    if (r) return r;
+  }
+  // The same low reading again keeps the first one (and its time): a repeated poll changes nothing.
+  if (low && COUNTERS.every((k) => cur[k] === low[k])) return kept(prev, false);
+  return kept({ ...prev, low: { takenAt: pollTime, ...countersOf(cur) } }, true);
+}
+
+/**
  * Diffs one member's reading at `pollTime` (the fetch time) against its previous snapshot (or
  * none). `fromZeroSince`: the member's join time when their team counters restarted at a join
  * the previous poll could not have seen (team-state.ts decides).
@@ -166,18 +255,8 @@ export function diffMember(
   const next = toSnapshot(cur, pollTime);
   if (!prev) return { outcome: 'first', batch: null, snapshot: next, snapshotChanged: true };
 
-  const d = {} as Counters;
-  for (const k of COUNTERS) d[k] = cur[k] - prev[k];
-  const backwards = COUNTERS.find((k) => d[k] < 0);
-  if (backwards) {
-    return {
-      outcome: 'bad-reading',
-      batch: null,
-      snapshot: prev,
-      snapshotChanged: false,
-      detail: `${backwards} ${prev[backwards]} → ${cur[backwards]}`,
-    };
-  }
+  const d = minus(cur, prev);
+  if (COUNTERS.some((k) => d[k] < 0)) return diffBackwards(prev, cur, pollTime);
   const absurd = implausibleGrowth(d, pollTime.getTime() - prev.takenAt.getTime());
   if (absurd) {
     return {
@@ -192,8 +271,12 @@ export function diffMember(
   if (d.played === 0) {
     if (COUNTERS.some((k) => d[k] !== 0))
       return { outcome: 'idle', batch: null, snapshot: next, snapshotChanged: true };
+    // A low reading kept since the baseline is dropped: the counters are back.
     const same =
-      prev.displayName === cur.displayName && prev.avgSpeed === cur.avgSpeed && prev.highestSpeed === cur.highestSpeed;
+      !prev.low &&
+      prev.displayName === cur.displayName &&
+      prev.avgSpeed === cur.avgSpeed &&
+      prev.highestSpeed === cur.highestSpeed;
     return same
       ? { outcome: 'unchanged', batch: null, snapshot: prev, snapshotChanged: false }
       : { outcome: 'unchanged', batch: null, snapshot: next, snapshotChanged: true };

@@ -44,17 +44,35 @@ const numeric = z
   .transform(Number)
   .pipe(z.number());
 
+/** C0 line breaks and tabs, and NEL: they separate words, so each run becomes a space. */
+const BREAK_CONTROLS = /[\t\n\v\f\r\u0085]+/g;
+/** The other C0 controls (NUL first), DEL, C1, and lone surrogates (PostgreSQL and JSON refuse NUL and lone surrogates). */
+const UNSAFE_TEXT =
+  // eslint-disable-next-line no-control-regex -- matching control characters is this pattern's job
+  /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** The game's text without control characters or lone surrogates, so no answer can stop a team's write. */
+export function cleanText(s: string): string {
+  return s.replace(BREAK_CONTROLS, ' ').replace(UNSAFE_TEXT, '');
+}
+
+/** A string, cleaned of control characters (every text the collector keeps goes through it). */
+const text = z.string().transform(cleanText);
+
 /** How the collector reads each kind of value. */
 export const readers = {
   userId: numeric.pipe(z.number().int().positive()),
   /** A lifetime counter: a non-negative whole number (a fractional one is rounded). */
   counter: numeric.pipe(z.number().nonnegative()).transform(Math.round),
-  name: z.string().trim().min(1),
-  /** Text that may be missing, null or blank: all three become null. */
+  name: text.pipe(z.string().trim().min(1)),
+  /** Text that may be missing, null or blank (once cleaned): all three become null. */
   optionalText: z
     .unknown()
     .optional()
-    .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v : null)),
+    .transform((v) => {
+      const t = typeof v === 'string' ? cleanText(v) : '';
+      return t.trim() !== '' ? t : null;
+    }),
   optionalNumber: numeric
     .nullable()
     .optional()
@@ -65,7 +83,7 @@ export const readers = {
     .unknown()
     .optional()
     .transform((v): GameStatus | null => {
-      const t = typeof v === 'string' ? v.trim().toLowerCase() : '';
+      const t = typeof v === 'string' ? cleanText(v).trim().toLowerCase() : '';
       return (GAME_STATUSES as readonly string[]).includes(t) ? (t as GameStatus) : null;
     }),
 };

@@ -136,6 +136,53 @@ describe('parseTeamBody', () => {
     expect(r.team.info.captainDisplayName).toBeNull();
   });
 
+  it('strips control characters and lone surrogates from every text it keeps', () => {
+    const r = parseTeamBody(
+      body(
+        [
+          member({
+            username: 'spee\u0000dy\u007f',
+            displayName: '\u0000Sp\u0001ee\u009fdy\tthe\r\nfast\udc00',
+            role: 'offi\u0000cer',
+            status: 'ban\u0000ned',
+          }),
+          // Nothing left once cleaned: a blank display name is null; a blank username skips the member.
+          member({ userID: 2, username: 'two', displayName: '\u0000\u0008\u001f' }),
+          member({ userID: 3, username: '\u0000\u0007' }),
+          // A surrogate pair (an emoji) is kept whole.
+          member({ userID: 4, username: 'four', displayName: 'Go \ud83d\ude80\ud83d' }),
+        ],
+        {
+          username: 'spee\u0000dy',
+          displayName: 'Sp\u0000eedy',
+          tag: 'AL\u0000PHA',
+          tagColor: '#ff\u00000000',
+          name: 'Alpha\u0000 Team\u009b',
+          otherRequirements: 'Be\u0000 nice\u0085please',
+        },
+      ),
+      'ALPHA',
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.team.members.map((m) => [m.userId, m.username, m.displayName, m.role, m.gameStatus])).toEqual([
+      [101, 'speedy', 'Speedy the fast', 'officer', 'banned'],
+      [2, 'two', null, 'member', null],
+      [4, 'four', 'Go \ud83d\ude80', 'member', null],
+    ]);
+    expect(r.team.skipped).toEqual([
+      { index: 2, userId: 3, reason: 'username: Too small: expected string to have >=1 characters' },
+    ]);
+    expect(r.team.info).toMatchObject({
+      tag: 'ALPHA',
+      tagColor: '#ff0000',
+      name: 'Alpha Team',
+      captainUsername: 'speedy',
+      captainDisplayName: 'Speedy',
+      otherRequirements: 'Be nice please',
+    });
+  });
+
   it('skips members missing a required field, keeping the id when it is readable', () => {
     const r = parseTeamBody(
       body([

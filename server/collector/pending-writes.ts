@@ -105,8 +105,15 @@ export function addPoll(w: PendingWrites, changes: PollChanges, info: ParsedTeam
   if (changes.changed) w.changed = true;
 }
 
+/** PostgreSQL text refuses NUL: a failed answer (kept as sent, for diagnosis) shows it as U+FFFD. */
+const storable = (s: string) => s.replaceAll('\u0000', '\ufffd');
+
 export function addFailure(w: PendingWrites, f: FailedResponse): void {
-  w.failed.push({ ...f, body: f.body === null ? null : f.body.slice(0, MAX_FAILED_BODY) });
+  w.failed.push({
+    ...f,
+    error: storable(f.error),
+    body: f.body === null ? null : storable(f.body.slice(0, MAX_FAILED_BODY)),
+  });
 }
 
 /**

@@ -127,6 +127,7 @@ export function backoffDelay(
 
 const memberWarning: Record<MemberAnomaly['kind'], string> = {
   'bad-reading': 'member reading went backwards: skipped this poll, baseline kept',
+  'counter-reset': 'member team counters restarted with the same join: re-based',
   absurd: 'member counter is absurd: skipped this poll, the rest of the team written',
   duplicate: 'member listed more than once: counted once',
   unreadable: 'member entry unreadable: skipped this poll',

@@ -203,13 +203,44 @@ describe('applyPoll', () => {
     applyPoll(s, team([m(1, { played: 201, typed: 60_300, secs: 12_060 })]), t('18:00'));
     const dip = applyPoll(s, team([m(1, { played: 150, typed: 45_000, secs: 9_000 })]), t('18:10'))!;
     expect(dip.batches).toEqual([]);
-    expect(dip.snapshotsWritten.size).toBe(0);
+    // Only the low reading is written with the baseline: nothing a reader sees changed.
+    expect([...dip.snapshotsWritten.values()].map((x) => [x.played, x.low?.played])).toEqual([[201, 150]]);
     expect(dip.memberships).toEqual([]);
     expect(dip.changed).toBe(false);
     expect(dip.anomalies).toEqual([{ userId: 1, kind: 'bad-reading', detail: 'played 201 → 150' }]);
     expect(s.snapshots.get(1)!.played).toBe(201);
     const back = applyPoll(s, team([m(1, { played: 205, typed: 61_500, secs: 12_300 })]), t('18:20'))!;
     expect(back.batches.map((b) => [b.races, b.typed, b.secs])).toEqual([[4, 1_200, 240]]);
+    expect(back.anomalies).toEqual([]);
+  });
+
+  it('re-bases a restart of the team counters and says so: 1010 → 3 → 7 with lifetime races rising', () => {
+    const s = empty();
+    applyPoll(
+      s,
+      team([m(1, { played: 1_010, racesPlayed: 5_000, typed: 303_000, errs: 3_030, secs: 60_600 })]),
+      t('18:00'),
+    );
+    const reset = applyPoll(
+      s,
+      team([m(1, { played: 3, racesPlayed: 5_003, typed: 900, errs: 9, secs: 180 })]),
+      t('18:10'),
+    )!;
+    expect(reset.batches.map((b) => [b.races, b.lifetimeRaces, b.typed, b.errs, b.secs])).toEqual([
+      [3, 3, 900, 9, 180],
+    ]);
+    expect(reset.anomalies).toEqual([
+      { userId: 1, kind: 'counter-reset', detail: 'played 1010 → 3, racesPlayed +3: counted from the restart' },
+    ]);
+    expect(reset.counts).toMatchObject({ batches: 1, skipped: 0, resets: 0, joined: 0, left: 0 });
+    expect(reset.memberships.map((x) => [x.userId, x.leftAt])).toEqual([[1, null]]);
+    const next = applyPoll(
+      s,
+      team([m(1, { played: 7, racesPlayed: 5_007, typed: 2_100, errs: 21, secs: 420 })]),
+      t('18:20'),
+    )!;
+    expect(next.batches.map((b) => [b.races, b.typed])).toEqual([[4, 1_200]]);
+    expect(next.anomalies).toEqual([]);
   });
 
   it('treats a join stamp moved to before the previous poll as a bad reading', () => {

@@ -52,7 +52,7 @@ export interface PollCounts {
 /** Something wrong with one member's reading, for the collector's log. */
 export interface MemberAnomaly {
   userId: number | null;
-  kind: 'bad-reading' | 'absurd' | 'duplicate' | 'unreadable';
+  kind: 'bad-reading' | 'counter-reset' | 'absurd' | 'duplicate' | 'unreadable';
   detail: string;
 }
 
@@ -98,8 +98,9 @@ export function joinedSince(joinStamp: Date | null, prevPoll: Date | null): bool
  * whose join stamp moved there left and rejoined: the old membership closes, a new one opens,
  * counted from zero the same way. A join stamp that changed to a time the previous poll already
  * covered, a counter gone backwards, or impossible growth is a bad reading of that member:
- * nothing of theirs is written and the baseline stays. A member listed but unreadable (skipped
- * by the parser with a known id) is left untouched too.
+ * nothing of theirs is written and the baseline stays (a backwards reading is kept with it, so the
+ * next poll can tell a restart of the team counters, which diff.ts re-bases, from a stale copy).
+ * A member listed but unreadable (skipped by the parser with a known id) is left untouched too.
  */
 export function applyPoll(state: TeamState, team: ParsedTeam, pollTime: Date): PollChanges | null {
   if (state.lastPolledAt && pollTime.getTime() < state.lastPolledAt.getTime()) return null;
@@ -162,8 +163,14 @@ export function applyPoll(state: TeamState, team: ParsedTeam, pollTime: Date): P
     if (d.outcome === 'bad-reading' || d.outcome === 'absurd') {
       out.anomalies.push({ userId: m.userId, kind: d.outcome, detail: d.detail ?? '' });
       out.counts.skipped++;
+      // The baseline stays; a backwards reading is remembered (not shown to readers) to tell a reset.
+      if (d.snapshotChanged) {
+        state.snapshots.set(m.userId, d.snapshot);
+        out.snapshotsWritten.set(m.userId, d.snapshot);
+      }
       continue;
     }
+    if (d.outcome === 'reset') out.anomalies.push({ userId: m.userId, kind: 'counter-reset', detail: d.detail ?? '' });
 
     out.racers.push({
       userId: m.userId,

@@ -23,7 +23,7 @@ export async function lockTeamForPoll(q: Queryable, tag: string): Promise<void> 
   await q.query('SELECT tag FROM teams WHERE tag = $1 FOR UPDATE', [tag]);
 }
 
-/** Reads one team's baselines and current memberships. */
+/** Reads one team's baselines (each with its low reading, if any) and current memberships. */
 export async function loadTeamState(q: Queryable, tag: string): Promise<TeamState> {
   const team = await q.query<{ last_polled_at: Date | null }>('SELECT last_polled_at FROM teams WHERE tag = $1', [tag]);
   const snaps = await q.query<{
@@ -37,8 +37,15 @@ export async function loadTeamState(q: Queryable, tag: string): Promise<TeamStat
     avg_speed: number | null;
     highest_speed: number | null;
     display_name: string | null;
+    low_taken_at: Date | null;
+    low_played: number | null;
+    low_races_played: number | null;
+    low_typed: number | null;
+    low_errs: number | null;
+    low_secs: number | null;
   }>(
-    `SELECT user_id, taken_at, played, races_played, typed, errs, secs, avg_speed, highest_speed, display_name
+    `SELECT user_id, taken_at, played, races_played, typed, errs, secs, avg_speed, highest_speed, display_name,
+       low_taken_at, low_played, low_races_played, low_typed, low_errs, low_secs
      FROM member_snapshots WHERE tag = $1`,
     [tag],
   );
@@ -70,6 +77,17 @@ export async function loadTeamState(q: Queryable, tag: string): Promise<TeamStat
           avgSpeed: r.avg_speed,
           highestSpeed: r.highest_speed,
           displayName: r.display_name,
+          low:
+            r.low_taken_at === null
+              ? null
+              : {
+                  takenAt: new Date(r.low_taken_at),
+                  played: Number(r.low_played),
+                  racesPlayed: Number(r.low_races_played),
+                  typed: Number(r.low_typed),
+                  errs: Number(r.low_errs),
+                  secs: Number(r.low_secs),
+                },
         },
       ]),
     ),
@@ -229,13 +247,18 @@ export async function writeSnapshots(q: Queryable, snapshots: PendingWrites['sna
   }
   if (kept.length) {
     const s = kept.map((e) => e.snapshot);
+    const low = s.map((x) => x.low ?? null);
     await q.query(
-      `INSERT INTO member_snapshots (tag, user_id, taken_at, played, races_played, typed, errs, secs, avg_speed, highest_speed, display_name)
+      `INSERT INTO member_snapshots (tag, user_id, taken_at, played, races_played, typed, errs, secs, avg_speed, highest_speed, display_name,
+                                    low_taken_at, low_played, low_races_played, low_typed, low_errs, low_secs)
        SELECT * FROM unnest($1::text[], $2::bigint[], $3::timestamptz[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[],
-                            $8::bigint[], $9::float8[], $10::float8[], $11::text[])
+                            $8::bigint[], $9::float8[], $10::float8[], $11::text[],
+                            $12::timestamptz[], $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[], $17::bigint[])
        ON CONFLICT (tag, user_id) DO UPDATE SET taken_at = excluded.taken_at, played = excluded.played,
          races_played = excluded.races_played, typed = excluded.typed, errs = excluded.errs, secs = excluded.secs,
-         avg_speed = excluded.avg_speed, highest_speed = excluded.highest_speed, display_name = excluded.display_name`,
+         avg_speed = excluded.avg_speed, highest_speed = excluded.highest_speed, display_name = excluded.display_name,
+         low_taken_at = excluded.low_taken_at, low_played = excluded.low_played, low_races_played = excluded.low_races_played,
+         low_typed = excluded.low_typed, low_errs = excluded.low_errs, low_secs = excluded.low_secs`,
       [
         kept.map((e) => e.tag),
         kept.map((e) => e.userId),
@@ -248,6 +271,12 @@ export async function writeSnapshots(q: Queryable, snapshots: PendingWrites['sna
         s.map((x) => x.avgSpeed),
         s.map((x) => x.highestSpeed),
         s.map((x) => x.displayName),
+        low.map((l) => (l ? iso(l.takenAt) : null)),
+        low.map((l) => l?.played ?? null),
+        low.map((l) => l?.racesPlayed ?? null),
+        low.map((l) => l?.typed ?? null),
+        low.map((l) => l?.errs ?? null),
+        low.map((l) => l?.secs ?? null),
       ],
     );
   }
