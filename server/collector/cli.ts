@@ -28,7 +28,7 @@ async function once(db: Database, config: Config, args: CliArgs): Promise<number
     return 1;
   }
   const base = args.source ?? config.gameApiBase;
-  const r = await withCollectorLock(db, () =>
+  const r = await withCollectorLock(db, (lockLost) =>
     pollTeams({
       db,
       base,
@@ -38,6 +38,7 @@ async function once(db: Database, config: Config, args: CliArgs): Promise<number
       delayMs: args.delayMs,
       concurrency: args.concurrency ?? config.collectConcurrency,
       logger: consoleLogger,
+      signal: lockLost,
     }),
   );
   if (!r.acquired) {

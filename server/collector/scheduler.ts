@@ -68,20 +68,24 @@ export function startScheduler(o: SchedulerOptions): Scheduler {
 
   const run = async (deadline: Date) => {
     const snapshot = now();
+    let lockLost: AbortSignal | undefined;
     try {
-      const r = await withCollectorLock(o.db, () =>
-        pollTeams({
+      const r = await withCollectorLock(o.db, (lost) => {
+        lockLost = lost;
+        return pollTeams({
           db: o.db,
           base: o.base,
           tags: o.tags,
           now: snapshot,
           tz: o.tz,
           logger: log,
-          signal: abort.signal,
+          signal: lost ? AbortSignal.any([abort.signal, lost]) : abort.signal,
           deadline,
           ...o.poll,
-        }),
-      );
+        });
+      });
+      if (lockLost?.aborted)
+        log.warn({}, "the collector lock's database connection broke: run stopped, the next slot takes the lock again");
       if (r.acquired) o.onRun?.(r.value);
       else log.info({}, 'another collector holds the lock: skipping this run');
     } catch (err) {

@@ -18,5 +18,11 @@ export interface Database extends Queryable {
    * transaction open) after a checkpoint, so it opens as a consistent database.
    */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * PostgreSQL only: runs `fn` on one connection of its own, outside any transaction, for session
+   * state such as an advisory lock. `lost` aborts if that connection breaks (the session and its
+   * locks are gone then); the broken connection is discarded.
+   */
+  withSession?<T>(fn: (session: Queryable, lost: AbortSignal) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

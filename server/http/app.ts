@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from './context.js';
+import { isConnectionError } from '../db/connection-errors.js';
 import { appShell } from './app-shell.js';
 import { pageDrawing } from './page-drawing.js';
 import { registerApiDocs } from './plugins/api-docs.js';
@@ -23,6 +24,9 @@ export interface BuildOptions {
   staticDir?: string;
   logger?: FastifyServerOptions['logger'];
 }
+
+export const DATABASE_AWAY = 'The database is not answering; try again shortly';
+const DATABASE_AWAY_RETRY_S = 5;
 
 export const LOG_REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
 
@@ -47,6 +51,15 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: (err as Error).message || 'Bad request' });
+    }
+    // The database is away (restart, failover, network): the request may succeed in a moment.
+    if (isConnectionError(err)) {
+      request.log.warn({ err: (err as Error).message }, 'request failed: the database is not answering');
+      return reply
+        .code(503)
+        .header('Retry-After', String(DATABASE_AWAY_RETRY_S))
+        .header('Cache-Control', 'no-store')
+        .send({ error: DATABASE_AWAY });
     }
     request.log.error({ err }, 'request failed');
     return reply.code(500).send({ error: 'Internal server error' });
