@@ -35,8 +35,14 @@ async function main() {
       : {}),
   };
   let db;
+  // Notes from opening the database, logged once the logger exists.
+  const openingNotes: string[] = [];
   try {
-    db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    db = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      log: (line) => openingNotes.push(line),
+    });
   } catch (err) {
     if (err instanceof LockedError) {
       console.error(err.message);
@@ -52,6 +58,7 @@ async function main() {
     { staticDir: process.env.STATIC_DIR ? path.resolve(process.env.STATIC_DIR) : path.join(root, 'dist'), logger },
   );
   const log = app.log;
+  for (const note of openingNotes) log.warn(note);
   await ensureFirstAdmin(db, config, log);
 
   let demo: DemoCommunity | null = null;

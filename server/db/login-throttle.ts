@@ -6,6 +6,9 @@
  * - the username from anywhere (USERNAME_POLICY): a slower limit against guesses spread over many
  *   addresses. It neither counts nor holds back an address the username has logged in from before
  *   (login_known_addresses), so nobody guessing elsewhere can lock the owner out.
+ * An attempt with a valid device cookie for the username (server/auth/device-cookie.ts: the browser
+ * has logged in as it before) counts under its device's key alone (DEVICE_POLICY): failures from
+ * elsewhere never hold it back, and its own failures block only that device.
  * An address is its IPv4 address or its IPv6 /64 (rules/address-bucket.ts). Counting happens
  * before the password check, in one statement per key, so a burst of parallel attempts cannot slip
  * past a threshold: the attempt that reaches it blocks the key, for a time that doubles with each
@@ -30,11 +33,13 @@ export interface ThrottlePolicy {
 export const PAIR_POLICY: ThrottlePolicy = { threshold: 5, firstBlockMs: 30_000, maxBlockMs: 15 * 60_000 };
 export const ADDRESS_POLICY: ThrottlePolicy = { threshold: 20, firstBlockMs: 60_000, maxBlockMs: 60 * 60_000 };
 export const USERNAME_POLICY: ThrottlePolicy = { threshold: 20, firstBlockMs: 60_000, maxBlockMs: 60 * 60_000 };
+export const DEVICE_POLICY: ThrottlePolicy = { threshold: 5, firstBlockMs: 30_000, maxBlockMs: 15 * 60_000 };
 
 const userPart = (username: string) => username.trim().toLowerCase();
 export const addressKey = (ip: string) => `ip:${addressBucket(ip)}`;
 export const usernameKey = (username: string) => `user:${userPart(username)}`;
 export const pairKey = (ip: string, username: string) => `pair:${addressBucket(ip)} ${userPart(username)}`;
+export const deviceKey = (nonce: string) => `device:${nonce}`;
 
 /** The latest instant any of the keys is blocked until, or null when none is blocked now. */
 export async function blockedUntil(db: Queryable, keys: string[], now: Date): Promise<Date | null> {
@@ -75,13 +80,15 @@ export async function isKnownAddress(db: Queryable, ip: string, username: string
   return rows.length > 0;
 }
 
-/** The keys an attempt counts under, each with its policy. */
+/** The keys an attempt counts under, each with its policy: its device's alone when it has a device cookie. */
 async function attemptKeys(
   db: Queryable,
   ip: string,
   username: string,
   now: Date,
+  device: string | null,
 ): Promise<Array<[string, ThrottlePolicy]>> {
+  if (device) return [[deviceKey(device), DEVICE_POLICY]];
   const keys: Array<[string, ThrottlePolicy]> = [
     [pairKey(ip, username), PAIR_POLICY],
     [addressKey(ip), ADDRESS_POLICY],
@@ -91,11 +98,18 @@ async function attemptKeys(
 }
 
 /**
- * Counts a login attempt. Returns null when it may go on to the password check, else the instant
- * the caller may try again.
+ * Counts a login attempt (`device`: the nonce of a valid device cookie for the username, else
+ * null). Returns null when it may go on to the password check, else the instant the caller may
+ * try again.
  */
-export async function startLoginAttempt(db: Queryable, ip: string, username: string, now: Date): Promise<Date | null> {
-  const keys = await attemptKeys(db, ip, username, now);
+export async function startLoginAttempt(
+  db: Queryable,
+  ip: string,
+  username: string,
+  now: Date,
+  device: string | null = null,
+): Promise<Date | null> {
+  const keys = await attemptKeys(db, ip, username, now, device);
   const names = keys.map(([key]) => key);
   const blocked = await blockedUntil(db, names, now);
   if (blocked) return blocked;
@@ -112,15 +126,25 @@ export async function startLoginAttempt(db: Queryable, ip: string, username: str
 }
 
 /** After a successful password check: the attempt was not a failure after all, and the address is known. */
-export async function finishLoginSuccess(db: Queryable, ip: string, username: string, now: Date): Promise<void> {
-  await db.query('DELETE FROM login_failures WHERE key = $1', [pairKey(ip, username)]);
-  // Any block on these keys now was set by this very attempt (an older one would have refused it).
-  // The username's key counted it only from an address that was not known yet.
-  const counted = [addressKey(ip), ...((await isKnownAddress(db, ip, username, now)) ? [] : [usernameKey(username)])];
-  await db.query(
-    'UPDATE login_failures SET failures = greatest(failures - 1, 0), blocked_until = NULL WHERE key = ANY($1::text[])',
-    [counted],
-  );
+export async function finishLoginSuccess(
+  db: Queryable,
+  ip: string,
+  username: string,
+  now: Date,
+  device: string | null = null,
+): Promise<void> {
+  if (device) {
+    await db.query('DELETE FROM login_failures WHERE key = $1', [deviceKey(device)]);
+  } else {
+    await db.query('DELETE FROM login_failures WHERE key = $1', [pairKey(ip, username)]);
+    // Any block on these keys now was set by this very attempt (an older one would have refused it).
+    // The username's key counted it only from an address that was not known yet.
+    const counted = [addressKey(ip), ...((await isKnownAddress(db, ip, username, now)) ? [] : [usernameKey(username)])];
+    await db.query(
+      'UPDATE login_failures SET failures = greatest(failures - 1, 0), blocked_until = NULL WHERE key = ANY($1::text[])',
+      [counted],
+    );
+  }
   await db.query(
     `INSERT INTO login_known_addresses (user_key, address, last_success_at) VALUES ($1, $2, $3)
      ON CONFLICT (user_key, address) DO UPDATE SET last_success_at = $3`,

@@ -4,8 +4,15 @@ import { migrate } from './migrate.js';
 import { openPglite } from './pglite.js';
 import { openPostgres } from './postgres.js';
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
-  const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Hears start-up notes (a data directory made owner-only); default stderr. */
+  log?: (line: string) => void;
+}): Promise<Database> {
+  const db = opts.databaseUrl
+    ? await openPostgres(opts.databaseUrl)
+    : await openPglite(opts.dataDir, { log: opts.log });
   try {
     await migrate(db);
   } catch (err) {

@@ -51,7 +51,8 @@ export async function clearPaid(tx: Queryable, eventId: number, userId: number):
   return rows[0] ? Number(rows[0].amount_cents) : null;
 }
 
-async function markedAmount(q: Queryable, eventId: number, userId: number): Promise<number | null> {
+/** The amount the racer is marked paid for in the event, or null when unmarked. */
+export async function markedAmount(q: Queryable, eventId: number, userId: number): Promise<number | null> {
   const { rows } = await q.query<{ amount_cents: string | number }>(
     'SELECT amount_cents FROM payout_marks WHERE event_id = $1 AND user_id = $2',
     [eventId, userId],

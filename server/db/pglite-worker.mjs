@@ -2,8 +2,28 @@
 // receives rows while this thread does the database work. Plain JavaScript, so it loads the same
 // under tsx, vitest and plain node. One request at a time, in arrival order; pglite.ts keeps
 // transactions from interleaving.
+import fs from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
+
+// The data directory is the owner's alone (data-dir-mode.ts), but PGlite's file layer chmods each
+// file it creates to the mode Postgres asks for (0666). This thread runs nothing but PGlite: here
+// every mode it sets or creates a folder with loses its group and other bits.
+const ownerOnly = (mode) => (typeof mode === 'number' ? mode & ~0o077 : mode);
+for (const name of ['chmodSync', 'fchmodSync']) {
+  const original = fs[name];
+  fs[name] = (target, mode) => original(target, ownerOnly(mode));
+}
+const mkdirSync = fs.mkdirSync;
+fs.mkdirSync = (target, options) =>
+  mkdirSync(
+    target,
+    typeof options === 'object' && options !== null
+      ? { ...options, mode: ownerOnly(options.mode ?? 0o777) }
+      : ownerOnly(options ?? 0o777),
+  );
+syncBuiltinESMExports();
 
 const parsers = {
   // bigint columns hold counters far below 2^53: return numbers, not strings.
@@ -33,9 +53,10 @@ async function handle(pg, msg) {
       await pg.exec(msg.sql);
       return {};
     case 'dump': {
-      // A checkpoint first: the copy then needs no WAL replay when it is opened.
+      // A checkpoint first: the copy then needs no WAL replay when it is opened. Uncompressed:
+      // pglite.ts rewrites the member names and modes (dump-archive.ts), then compresses.
       await pg.exec('CHECKPOINT');
-      const blob = await pg.dumpDataDir('gzip');
+      const blob = await pg.dumpDataDir('none');
       return { dump: await blob.arrayBuffer() };
     }
     case 'close':

@@ -2,7 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Database, Queryable } from './database.js';
+import { prepareDataDir, tightenedMessage } from './data-dir-mode.js';
 import { DataChanges } from './data-version.js';
+import { ownerOnlyArchive } from './dump-archive.js';
 import { PgliteChannel } from './pglite-channel.js';
 
 export class LockedError extends Error {}
@@ -67,7 +69,7 @@ export function lockDataDir(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
   const lockPath = path.join(dir, 'server.lock');
   const owner: LockOwner = { pid: process.pid, start: processStartTime(process.pid) };
-  const tryCreate = () => fs.writeFileSync(lockPath, JSON.stringify(owner), { flag: 'wx' });
+  const tryCreate = () => fs.writeFileSync(lockPath, JSON.stringify(owner), { flag: 'wx', mode: 0o600 });
   try {
     tryCreate();
   } catch {
@@ -87,8 +89,14 @@ export function lockDataDir(dir: string): () => void {
 /**
  * Opens PGlite in `dir`, or in memory when `dir` is undefined (tests). PGlite runs in a worker
  * thread (pglite-worker.mjs): a long statement keeps the other core busy, not this event loop.
+ * The directory is made owner-only first (data-dir-mode.ts); `log` hears the one line saying how
+ * many entries that fixed, when any (default: stderr).
  */
-export async function openPglite(dir?: string): Promise<Database> {
+export async function openPglite(dir?: string, opts: { log?: (line: string) => void } = {}): Promise<Database> {
+  if (dir) {
+    const fixed = prepareDataDir(dir);
+    if (fixed > 0) (opts.log ?? console.warn)(tightenedMessage(dir, fixed));
+  }
   const release = dir ? lockDataDir(dir) : () => {};
   let channel: PgliteChannel;
   try {
@@ -141,7 +149,7 @@ export async function openPglite(dir?: string): Promise<Database> {
     dumpDataDir: () =>
       serial(async () => {
         const { dump } = await channel.send({ op: 'dump' });
-        return new Blob([dump ?? new ArrayBuffer(0)]);
+        return ownerOnlyArchive(new Uint8Array(dump ?? new ArrayBuffer(0)));
       }),
     async close() {
       await chain;

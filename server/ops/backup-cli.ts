@@ -60,8 +60,10 @@ async function main(): Promise<number> {
   try {
     const archive = (await fromServer(url, config.dataDir)) ?? (await fromDataDir(config.dataDir));
     // Written beside the target and renamed: a failed run never leaves a truncated backup under FILE.
+    // Owner-only, like the data directory it copies (a fresh file: an old one keeps its mode).
     const partial = `${file}.partial`;
-    fs.writeFileSync(partial, archive);
+    fs.rmSync(partial, { force: true });
+    fs.writeFileSync(partial, archive, { mode: 0o600, flag: 'wx' });
     fs.renameSync(partial, file);
     console.log(`Backup written to ${file} (${(archive.length / 1024 / 1024).toFixed(1)} MB)`);
     return 0;

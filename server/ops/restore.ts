@@ -2,10 +2,12 @@
  * Restores a backup (gzipped tar of a PGlite data directory, from `npm run backup`) into a data
  * directory. Refuses a non-empty directory unless forced, and never deletes: a replaced database
  * is renamed to `pgdata.replaced-<time>`. Refuses while a server holds the directory's lock.
+ * The directory comes out owner-only (folders 0700, files 0600), as the server keeps it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { prepareDataDir, tightenTree } from '../db/data-dir-mode.js';
 import { lockDataDir } from '../db/pglite.js';
 
 export class RestoreRefused extends Error {}
@@ -35,6 +37,7 @@ export async function restoreDataDir(opts: {
       `${dataDir} is not empty: pass --force to replace its database (the current one is kept beside it).`,
     );
   }
+  prepareDataDir(dataDir);
   const release = lockDataDir(dataDir);
   const pgdata = path.join(dataDir, 'pgdata');
   let replacedTo: string | null = null;
@@ -43,12 +46,16 @@ export async function restoreDataDir(opts: {
       replacedTo = `${pgdata}.replaced-${(opts.now ?? new Date()).toISOString().replace(/[:.]/g, '-')}`;
       fs.renameSync(pgdata, replacedTo);
     }
-    fs.mkdirSync(pgdata, { recursive: true });
+    fs.mkdirSync(pgdata, { recursive: true, mode: 0o700 });
     let pg: PGlite | undefined;
     try {
       pg = await PGlite.create(pgdata, { loadDataDir: opts.archive });
       const migrations = (await pg.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations')).rows[0].n;
       const batches = (await pg.query<{ n: number }>('SELECT count(*)::int AS n FROM batches')).rows[0].n;
+      await pg.close();
+      pg = undefined;
+      // PGlite (here in this thread) chmods what it unpacks to 0666, inside the 0700 folder.
+      tightenTree(pgdata);
       return { batches, migrations, replacedTo };
     } catch (err) {
       await pg?.close().catch(() => undefined);

@@ -78,14 +78,21 @@ export async function checkVisitorView(page: Page) {
   await expectAccessible(page);
 }
 
-/** Staff tick the first unpaid winner paid (by keyboard when asked), then unpaid again. */
+/** The team a teamadmin manages (null for an admin). */
+export const myTeam = async (page: Page) =>
+  (await getJson<{ teamTag: string | null }>(page, '/api/my-team-tag')).teamTag;
+
+/** Staff tick the first unpaid winner they may mark (by keyboard when asked), then unpaid again. */
 export async function checkMarking(page: Page, who: StaffAccount, keyboard: boolean) {
   const { tag, event } = await payToPlayEvent(page);
   await page.goto('/about');
   await logIn(page, who);
   await openPayouts(page, tag, event.EventID);
   const before = await payoutsOf(page, event.EventID);
-  const target = before.payouts.find((p) => !p.Paid && p.Winnings !== null) as PayoutRow;
+  const own = await myTeam(page);
+  const target = before.payouts.find(
+    (p) => !p.Paid && p.Winnings !== null && (own === null || p.TeamTag === own),
+  ) as PayoutRow;
   expect(target, 'an unpaid winner').toBeDefined();
   const name = target.CurrentDisplayName || target.Username;
   const box = page.getByRole('checkbox', { name: `${name} paid` });
@@ -127,6 +134,39 @@ export async function checkMarking(page: Page, who: StaffAccount, keyboard: bool
       ['payout.paid', 'admin', target.Username],
     ]);
   }
+}
+
+/**
+ * The teamadmin of one of the event's teams: a Paid checkbox on their own team's rows only; the
+ * other teams' rows show the paid state as text, with the reason above the table.
+ */
+export async function checkOtherTeamsReadOnly(page: Page, who: StaffAccount) {
+  const { tag, event } = await payToPlayEvent(page);
+  await page.goto('/about');
+  await logIn(page, who);
+  const own = await myTeam(page);
+  await openPayouts(page, tag, event.EventID);
+  const data = await payoutsOf(page, event.EventID);
+  const others = data.payouts.filter((p) => p.TeamTag !== own);
+  expect(others.length, 'winners of other teams in the cup').toBeGreaterThan(0);
+  expect(data.payouts.length - others.length, `winners of ${own}`).toBeGreaterThan(0);
+  const rows = page.locator('.payouts table tbody tr');
+  await expect(rows).toHaveCount(data.payouts.length);
+  for (const [i, p] of data.payouts.entries()) {
+    const row = rows.nth(i);
+    await expect(row).toContainText(p.Username);
+    if (p.TeamTag === own) {
+      await expect(row.getByRole('checkbox')).toHaveCount(1);
+    } else {
+      await expect(row.getByRole('checkbox')).toHaveCount(0);
+      await expect(row.locator('.payout-state')).toHaveText(p.Paid ? 'Paid' : 'Unpaid');
+    }
+  }
+  await expect(page.locator('.payout-note')).toHaveText(
+    `You mark the payouts of ${own} racers; other teams' rows are read-only (their own teamadmin or an admin marks them).`,
+  );
+  await expectFits(page);
+  await expectAccessible(page);
 }
 
 /** The index of a column of the payouts table by its header (the order differs on a phone). */

@@ -1,12 +1,20 @@
 /**
  * Payouts at 1440x900: a visitor's read-only view matches the API, an admin ticks a winner paid
- * and unpaid with the mouse (audited), the export holds the table, and the tab opens offline.
+ * and unpaid with the mouse (audited), a team's captain sees the other teams' rows read-only, the
+ * export holds the table, and the tab opens offline.
  */
 import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import Papa from 'papaparse';
-import { checkMarking, checkVisitorView, openPayouts, payoutsOf, payToPlayEvent } from './payouts-flow';
-import { ADMIN, persistedQueries } from './support';
+import {
+  checkMarking,
+  checkOtherTeamsReadOnly,
+  checkVisitorView,
+  openPayouts,
+  payoutsOf,
+  payToPlayEvent,
+} from './payouts-flow';
+import { ADMIN, CAPTAIN, persistedQueries } from './support';
 
 test('a visitor sees the winners, amounts, totals and paid state read-only', async ({ page }) => {
   await checkVisitorView(page);
@@ -14,6 +22,10 @@ test('a visitor sees the winners, amounts, totals and paid state read-only', asy
 
 test('an admin marks a winner paid and unpaid', async ({ page }) => {
   await checkMarking(page, ADMIN, false);
+});
+
+test("a team's captain sees the other teams' winners read-only", async ({ page }) => {
+  await checkOtherTeamsReadOnly(page, CAPTAIN);
 });
 
 test('the CSV export holds the payouts table', async ({ page }) => {

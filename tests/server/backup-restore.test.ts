@@ -16,16 +16,21 @@ import { openPglite } from '../../server/db/pglite.js';
 import { buildApp } from '../../server/http/app.js';
 import type { App } from '../../server/http/context.js';
 import { BACKUP_TOKEN_HEADER, writeBackupToken } from '../../server/ops/backup-token.js';
+import { modesUnder, notOwnerOnly } from './file-modes.js';
 import { addBatches, addRacer, addTeam, postgresReachable, testApp } from './helpers.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** Runs an npm script's file the way `npm run` does (tsx), returning exit code and output. */
+/**
+ * Runs an npm script's file the way `npm run` does (tsx), returning exit code and output. Under
+ * a umask of 022, as a login shell has it: the files it writes get their modes from the code.
+ */
 async function cli(script: 'backup' | 'restore', args: string[], env: Record<string, string>) {
   const file = path.join(root, `server/ops/${script}-cli.ts`);
   try {
-    const r = await run(process.execPath, ['--import', 'tsx', file, ...args], {
+    const shell = ['-c', 'umask 022 && exec "$0" "$@"', process.execPath, '--import', 'tsx', file, ...args];
+    const r = await run('/bin/sh', shell, {
       cwd: root,
       env: { ...process.env, ...env },
       timeout: 120_000,
@@ -35,6 +40,31 @@ async function cli(script: 'backup' | 'restore', args: string[], env: Record<str
     const e = err as { code?: number; stdout: string; stderr: string };
     return { code: e.code ?? -1, stdout: e.stdout, stderr: e.stderr };
   }
+}
+
+/** A gzipped tar's members as GNU tar lists them: permissions and name. */
+async function archiveMembers(file: string): Promise<{ members: { mode: string; name: string }[]; warnings: string }> {
+  const r = await run('tar', ['-tvzf', file]);
+  const members = r.stdout
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const fields = line.trim().split(/\s+/);
+      return { mode: fields[0], name: fields[fields.length - 1] };
+    });
+  return { members, warnings: r.stderr };
+}
+
+/** Members named from the root or with a `..` part, and members other accounts could read. */
+function unsafeMembers(members: { mode: string; name: string }[]): string[] {
+  return members
+    .filter(
+      (m) =>
+        m.name.startsWith('/') ||
+        m.name.split('/').includes('..') ||
+        (m.mode !== '-rw-------' && m.mode !== 'drwx------'),
+    )
+    .map((m) => `${m.mode} ${m.name}`);
 }
 
 type BatchKey = string;
@@ -61,7 +91,7 @@ function batchesFrom(start: string, slots: number, races: number) {
   );
 }
 
-describe('backup and restore of the embedded database', () => {
+describe('backup and restore of the embedded database', { timeout: 120_000 }, () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'nt-backup-'));
   const liveDir = path.join(tmp, 'live');
   const backupFile = path.join(tmp, 'site.tar.gz');
@@ -70,6 +100,7 @@ describe('backup and restore of the embedded database', () => {
   let url: string;
   let before: BatchKey[];
   let racingWrites = 0;
+  const readToken = () => fs.readFileSync(path.join(liveDir, 'backup.token'), 'utf8').trim();
 
   beforeAll(async () => {
     db = await openPglite(liveDir);
@@ -121,6 +152,25 @@ describe('backup and restore of the embedded database', () => {
     expect(r.stdout).toMatch(/^Backup written to .*site\.tar\.gz \(\d+\.\d MB\)/);
     expect(fs.readFileSync(backupFile).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
     expect(fs.existsSync(`${backupFile}.partial`)).toBe(false);
+    // Only the owner may read the copy; its members unpack inside the target folder, owner-only.
+    expect((fs.statSync(backupFile).mode & 0o777).toString(8)).toBe('600');
+    const { members, warnings } = await archiveMembers(backupFile);
+    expect(warnings).toBe('');
+    expect(members).toContainEqual({ mode: '-rw-------', name: 'PG_VERSION' });
+    expect(members).toContainEqual({ mode: 'drwx------', name: 'base' });
+    expect(members.length).toBeGreaterThan(500);
+    expect(unsafeMembers(members)).toEqual([]);
+  });
+
+  it('answers GET /api/admin/backup with relative, owner-only members', async () => {
+    const res = await fetch(`${url}/api/admin/backup`, { headers: { [BACKUP_TOKEN_HEADER]: readToken() } });
+    expect(res.status).toBe(200);
+    const file = path.join(tmp, 'from-route.tar.gz');
+    fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+    const { members, warnings } = await archiveMembers(file);
+    expect(warnings).toBe('');
+    expect(members).toContainEqual({ mode: '-rw-------', name: 'PG_VERSION' });
+    expect(unsafeMembers(members)).toEqual([]);
   });
 
   it('restores into a new data directory with every batch and consistent rollups', async () => {
@@ -128,6 +178,9 @@ describe('backup and restore of the embedded database', () => {
     const r = await cli('restore', [backupFile, '--data-dir', restoredDir], {});
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Restored .* \d+ batches, \d+ migrations/);
+    const restoredModes = modesUnder(restoredDir);
+    expect(restoredModes.get('pgdata/PG_VERSION')).toBe('f600');
+    expect(notOwnerOnly(restoredModes)).toEqual([]);
     const restored = await openPglite(restoredDir);
     try {
       const keys = await batchKeys(restored);
@@ -152,9 +205,13 @@ describe('backup and restore of the embedded database', () => {
       });
       // The restored copy is a working database: the server's migrations find nothing to do.
       expect(await migrate(restored)).toEqual([]);
+      await addTeam(restored, 'BRAVO');
+      await restored.exec('CHECKPOINT');
     } finally {
       await restored.close();
     }
+    // Still owner-only after the server has used it.
+    expect(notOwnerOnly(modesUnder(restoredDir))).toEqual([]);
   });
 
   it('refuses a non-empty data directory without --force and keeps the replaced database with it', async () => {

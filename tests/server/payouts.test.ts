@@ -62,6 +62,7 @@ interface Row {
 describe.each(dbKinds)('event payouts on %s', (kind) => {
   let t: TestContext;
   let captA: string;
+  let captB: string;
   let captC: string;
   let admin: string;
 
@@ -69,9 +70,11 @@ describe.each(dbKinds)('event payouts on %s', (kind) => {
     t = await testApp(kind, new Date('2026-03-10T18:00:00Z'));
     await seed(t.db);
     await addUser(t.db, { username: 'captA', password: 'pw-captA', role: 'teamadmin', teamTag: 'ALPHA' });
+    await addUser(t.db, { username: 'captB', password: 'pw-captB', role: 'teamadmin', teamTag: 'BRAVO' });
     await addUser(t.db, { username: 'captC', password: 'pw-captC', role: 'teamadmin', teamTag: 'CHARLIE' });
     await addUser(t.db, { username: 'root', password: 'pw-root', role: 'admin' });
     captA = await login(t.app, 'captA', 'pw-captA');
+    captB = await login(t.app, 'captB', 'pw-captB');
     captC = await login(t.app, 'captC', 'pw-captC');
     admin = await login(t.app, 'root', 'pw-root');
   });
@@ -126,9 +129,8 @@ describe.each(dbKinds)('event payouts on %s', (kind) => {
     });
   });
 
-  it('marks paid: a teamadmin of one of the event’s teams, and an admin; audited with who and when', async () => {
-    // bob races for BRAVO, but ALPHA is in the event: its teamadmin may pay him.
-    const a = await mark(captA, 1, { Username: 'bob', Paid: true, Amount: 9 });
+  it('marks paid: the teamadmin of the racer’s team, and an admin; audited with who and when', async () => {
+    const a = await mark(captB, 1, { Username: 'bob', Paid: true, Amount: 9 });
     expect(a.statusCode, a.body).toBe(200);
     expect(a.json()).toEqual({
       success: true,
@@ -144,11 +146,11 @@ describe.each(dbKinds)('event payouts on %s', (kind) => {
 
     expect(await marks()).toEqual([
       { event_id: 1, user_id: 1, cents: 2000, paid_by: 'root' },
-      { event_id: 1, user_id: 2, cents: 900, paid_by: 'captA' },
+      { event_id: 1, user_id: 2, cents: 900, paid_by: 'captB' },
     ]);
     expect(await audit()).toEqual([
       {
-        actor: 'captA',
+        actor: 'captB',
         action: 'payout.paid',
         at: new Date('2026-03-10T18:00:00Z'),
         detail: { eventId: 1, username: 'bob', amount: 9 },
@@ -191,15 +193,15 @@ describe.each(dbKinds)('event payouts on %s', (kind) => {
     expect(body.totals).toEqual({ Winners: 4, Winnings: 38.5, Paid: 29, Owed: 13.5, Overpaid: 4 });
 
     const before = await marks();
-    const stale = await mark(captA, 1, { Username: 'bob', Paid: true, Amount: 9 });
+    const stale = await mark(captB, 1, { Username: 'bob', Paid: true, Amount: 9 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error).toContain('$13.50');
     expect(await marks()).toEqual(before);
 
-    const again = await mark(captA, 1, { Username: 'bob', Paid: true, Amount: 13.5 });
+    const again = await mark(captB, 1, { Username: 'bob', Paid: true, Amount: 13.5 });
     expect(again.statusCode, again.body).toBe(200);
     expect((await audit()).at(-1)).toMatchObject({
-      actor: 'captA',
+      actor: 'captB',
       action: 'payout.paid',
       detail: { eventId: 1, username: 'bob', amount: 13.5, previousAmount: 9 },
     });
@@ -231,6 +233,49 @@ describe.each(dbKinds)('event payouts on %s', (kind) => {
     const again = await mark(admin, 1, { Username: 'eve', Paid: false });
     expect(again.statusCode).toBe(200);
     expect((await audit()).length).toBe(count);
+  });
+
+  it('lets a teamadmin mark only their own team’s racers in a shared event', async () => {
+    const before = JSON.stringify([await marks(), await audit()]);
+    // dan ($3) and bob (marked 13.50) race for BRAVO: ALPHA's teamadmin may neither mark nor unmark them.
+    const dan = await mark(captA, 1, { Username: 'dan', Paid: true, Amount: 3 });
+    expect(dan.statusCode, dan.body).toBe(403);
+    expect(dan.json()).toEqual({
+      error: "dan races for BRAVO: only that team's teamadmin or an admin can mark their payout",
+    });
+    const bob = await mark(captA, 1, { Username: 'bob', Paid: false });
+    expect(bob.statusCode, bob.body).toBe(403);
+    expect(bob.json().error).toEqual(expect.any(String));
+    // Nothing changed: dan has no mark, bob keeps his, no audit row.
+    expect(JSON.stringify([await marks(), await audit()])).toBe(before);
+    expect((await marks()).map((m) => m.user_id)).toEqual([2]);
+
+    // fay exists but did not race in the event: 404, for a mark and an unmark alike.
+    await addRacer(t.db, { userId: 6, username: 'fay', tag: 'CHARLIE' });
+    for (const [cookie, payload] of [
+      [captA, { Username: 'fay', Paid: true, Amount: 1 }],
+      [captA, { Username: 'fay', Paid: false }],
+      [admin, { Username: 'fay', Paid: false }],
+    ] as const) {
+      const res = await mark(cookie, 1, payload);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toEqual({ error: 'fay is not in event 1' });
+    }
+    expect(JSON.stringify([await marks(), await audit()])).toBe(before);
+
+    // Their own racer: eve races for ALPHA.
+    const eve = await mark(captA, 1, { Username: 'eve', Paid: true, Amount: 6 });
+    expect(eve.statusCode, eve.body).toBe(200);
+    // An admin marks any team's racer.
+    const byAdmin = await mark(admin, 1, { Username: 'dan', Paid: true, Amount: 3 });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect((await marks()).map((m) => [m.user_id, m.cents, m.paid_by])).toEqual([
+      [2, 1350, 'captB'],
+      [4, 300, 'root'],
+      [5, 600, 'captA'],
+    ]);
+    for (const username of ['eve', 'dan'])
+      expect((await mark(admin, 1, { Username: username, Paid: false })).statusCode).toBe(200);
   });
 
   it('refuses callers who may not manage the event, and bad input, changing nothing', async () => {

@@ -260,14 +260,26 @@ const CASES: Case[] = [
     },
   },
   {
-    // Any team in the event will do: BRAVO's teamadmin may mark ALPHA's racer in a shared event.
+    // alf races for ALPHA: in an event of both teams, BRAVO's teamadmin may not mark him.
     name: 'POST /api/event-payouts/{id}/mark (event of both teams)',
-    expected: { anonymous: 401, teamadminOwn: 200, teamadminOther: 200, admin: 200 },
+    expected: OWN_TEAM,
     request: async (db) => ({
       method: 'POST',
       url: `/api/event-payouts/${await addPaidEvent(db, ['ALPHA', 'BRAVO'])}/mark`,
       payload: { Username: 'alf', Paid: true, Amount: 15 },
     }),
+  },
+  {
+    name: 'POST /api/event-payouts/{id}/mark (event of both teams, unpaid)',
+    expected: OWN_TEAM,
+    request: async (db) => {
+      const id = await addPaidEvent(db, ['ALPHA', 'BRAVO']);
+      await db.query(
+        "INSERT INTO payout_marks (event_id, user_id, amount_cents, paid_at, paid_by) VALUES ($1, 1, 1500, now(), 'x')",
+        [id],
+      );
+      return { method: 'POST', url: `/api/event-payouts/${id}/mark`, payload: { Username: 'alf', Paid: false } };
+    },
   },
   {
     name: 'PUT /api/admin/discord',

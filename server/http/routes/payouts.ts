@@ -1,13 +1,14 @@
 /**
  * GET /api/event-payouts/{eventId}: an event's winners, their winnings and whether they are paid
  * (public, like the Winnings column it comes from; cached per data version by plugins/public-cache.ts).
- * POST /api/event-payouts/{eventId}/mark: marks one winner paid or unpaid, for an admin or the
- * teamadmin of a team in the event; audited, and a public change (visitors see the paid state).
+ * POST /api/event-payouts/{eventId}/mark: marks one winner paid or unpaid, for an admin or, for
+ * the racers of their own team, the teamadmin of a team in the event; audited, and a public change
+ * (visitors see the paid state).
  */
 import { eventPayouts, markPayout } from '../../../contract/payouts.js';
 import { writeAudit } from '../../db/audit.js';
 import { findEvent, racerTeamTotals } from '../../db/events-repo.js';
-import { clearPaid, listPayoutMarks, setPaid } from '../../db/payouts-repo.js';
+import { clearPaid, listPayoutMarks, markedAmount, setPaid } from '../../db/payouts-repo.js';
 import { publicChange } from '../../db/public-change.js';
 import { findRacer } from '../../db/squads-repo.js';
 import { participants } from '../../../rules/event-results.js';
@@ -19,6 +20,7 @@ import type { RouteModule } from '../context.js';
 import { route } from '../endpoint-route.js';
 
 const OTHER_TEAM = 'You can only manage payouts of events of your own team';
+const OTHER_RACER = "only that team's teamadmin or an admin can mark their payout";
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 const payouts: RouteModule = (app, { db, config, now }) => {
@@ -41,6 +43,20 @@ const payouts: RouteModule = (app, { db, config, now }) => {
     if (!ev.tags.some((tag) => canManageTeam(user, tag))) return reply.code(403).send({ error: OTHER_TEAM });
     const racer = await findRacer(db, Username);
     if (!racer) return reply.code(404).send({ error: `Racer ${Username} not found` });
+    // A teamadmin marks only the racers of their own team: the team of the racer's latest activity
+    // in the event, as the list shows it. An admin may also clear a mark left on someone no
+    // longer in the event.
+    const entry = participants(await racerTeamTotals(db, ev, tz), ev.tags, ev.event).find(
+      (p) => p.Username === racer.username,
+    );
+    const staleMark =
+      !entry && user.role === 'admin' && !Paid && (await markedAmount(db, ev.id, racer.userId)) !== null;
+    if (!entry && !staleMark) {
+      return reply.code(404).send({ error: `${racer.username} is not in event ${ev.id}` });
+    }
+    if (entry && !canManageTeam(user, entry.TeamTag)) {
+      return reply.code(403).send({ error: `${racer.username} races for ${entry.TeamTag}: ${OTHER_RACER}` });
+    }
     const at = now();
 
     if (!Paid) {
@@ -59,10 +75,7 @@ const payouts: RouteModule = (app, { db, config, now }) => {
       return { success: true as const, Username: racer.username, Paid: false, PaidAmount: null, PaidAt: null };
     }
 
-    const me = participants(await racerTeamTotals(db, ev, tz), ev.tags, ev.event).find(
-      (p) => p.Username === racer.username,
-    );
-    const won = me ? winnerCents(me) : null;
+    const won = entry ? winnerCents(entry) : null;
     if (won === null) return reply.code(404).send({ error: `${racer.username} has no winnings in event ${ev.id}` });
     if (toCents(Amount!) !== won) {
       return reply.code(409).send({

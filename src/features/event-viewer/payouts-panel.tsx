@@ -1,8 +1,9 @@
 /**
  * The event viewer's Payouts tab (beyond the spec): the winners of a pay-to-play event, the totals
- * paid and owed, and a Paid checkbox per winner for an admin or the teamadmin of a team in the
- * event (everyone else sees the paid state as text). A mark needs a connection; a failed one shows
- * the server's reason (e.g. the winnings changed since the list was loaded) and reloads the list.
+ * paid and owed, and a Paid checkbox per winner for an admin, or for the teamadmin of a team in
+ * the event on their own team's rows (other rows, and everyone else, see the paid state as text).
+ * A mark needs a connection; a failed one shows the server's reason (e.g. the winnings changed
+ * since the list was loaded) and reloads the list.
  */
 import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -31,16 +32,22 @@ const PHONE_LEAD = ['Winnings', 'Paid', 'Owed'];
 
 export const MARK_OFFLINE_REASON = 'Marking payouts needs a connection';
 
-/** Whether the logged-in user may mark this event's payouts: an admin, or the teamadmin of one of its teams. */
-function useCanMark(event: Event): boolean {
+/** Whose payouts the logged-in user may mark: every racer's (admin), one team's racers, or none. */
+type MarkRights = { kind: 'none' } | { kind: 'all' } | { kind: 'team'; tag: string };
+
+function useMarkRights(event: Event): MarkRights {
   const me = useMe();
   const teamadmin = me.logged_in && me.role === 'teamadmin';
   const mine = useQuery({ ...myTeamTagQueryOptions(), enabled: teamadmin });
-  if (!me.logged_in) return false;
-  if (me.role === 'admin') return true;
+  if (me.logged_in && me.role === 'admin') return { kind: 'all' };
   const own = mine.data?.teamTag;
-  return teamadmin && !!own && event.TeamTag.split(/[\s,]+/).includes(own);
+  return teamadmin && own && event.TeamTag.split(/[\s,]+/).includes(own)
+    ? { kind: 'team', tag: own }
+    : { kind: 'none' };
 }
+
+const mayMarkRow = (rights: MarkRights, row: PayoutRow) =>
+  rights.kind === 'all' || (rights.kind === 'team' && row.TeamTag === rights.tag);
 
 export function PayoutsPanel({
   event,
@@ -53,7 +60,8 @@ export function PayoutsPanel({
 }) {
   const eventId = event.EventID;
   const payouts = useQuery(payoutsQueryOptions(eventId));
-  const canMark = useCanMark(event);
+  const rights = useMarkRights(event);
+  const canMark = rights.kind !== 'none';
   const online = useOnline();
   const qc = useQueryClient();
   const reasonId = useId();
@@ -80,7 +88,7 @@ export function PayoutsPanel({
   const disabledReason = canMark && !online ? MARK_OFFLINE_REASON : undefined;
 
   const paidCell = (r: PayoutRow) => {
-    if (!canMark)
+    if (!mayMarkRow(rights, r))
       return <span className={r.Paid ? 'payout-state paid' : 'payout-state'}>{r.Paid ? 'Paid' : 'Unpaid'}</span>;
     // A racer who no longer wins can be unmarked, not marked again.
     const locked = !r.Paid && r.Winnings === null;
@@ -104,6 +112,10 @@ export function PayoutsPanel({
   const cols = payoutColumns(tag, paidCell);
   const rows = payouts.data ? sortRows(payouts.data.payouts, sortValueOf(cols), sort) : undefined;
   const totals = payouts.data?.totals;
+  const othersReadOnly =
+    rights.kind === 'team' && rows?.some((r) => r.TeamTag !== rights.tag)
+      ? `You mark the payouts of ${rights.tag} racers; other teams' rows are read-only (their own teamadmin or an admin marks them).`
+      : null;
 
   if (!rows)
     return payouts.isError ? <ErrorBox text="Failed to fetch payouts" /> : <Loading text="Loading payouts..." />;
@@ -126,6 +138,7 @@ export function PayoutsPanel({
         />
       </div>
       <DisabledReason id={reasonId} reason={disabledReason} />
+      {othersReadOnly ? <p className="payout-note">{othersReadOnly}</p> : null}
       {error ? <ErrorBox text={error} /> : null}
       {rows.length === 0 ? (
         <Empty text="No winners in this event yet." />
