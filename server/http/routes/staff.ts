@@ -1,7 +1,8 @@
 /**
  * Admin-only extras: bot flags (GET /api/admin/bot-flags, PUT /api/admin/bot-flags/{username}),
  * tracked teams (GET/POST /api/admin/tracked-teams, DELETE /api/admin/tracked-teams/{tag}; the
- * collector reads teams.tracked at each poll; the list says since when a team fails, and why) and the audit log (GET /api/admin/audit-log).
+ * collector reads teams.tracked at each poll; the list says since when a team fails, and why) and
+ * the audit log (GET /api/admin/audit-log).
  */
 import {
   auditLog,
