@@ -2,6 +2,20 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 
+/** A tracked team whose newest answer from the game could not be used (since its last successful poll). */
+export const FailingTeam = z.object({
+  tag: z.string(),
+  /** The first failure after the team's last successful poll (ISO 8601). */
+  failingSince: z.string(),
+  /** The newest failure (ISO 8601). */
+  lastFailedAt: z.string(),
+  /** The newest failure in words, e.g. "The game answered 404: no such team". */
+  lastError: z.string(),
+  /** The team's last successful poll (ISO 8601), null when it never collected. */
+  lastSuccessfulPollAt: z.string().nullable(),
+});
+export type FailingTeam = z.infer<typeof FailingTeam>;
+
 export const HealthResponse = z.object({
   /** `ok` with HTTP 200; `unavailable` with HTTP 503 when the database cannot serve the app. */
   status: z.enum(['ok', 'unavailable']),
@@ -23,6 +37,11 @@ export const HealthResponse = z.object({
   lastSuccessfulPollAt: z.string().nullable(),
   /** Seconds since then, null before the first. */
   lastSuccessfulPollAgeSeconds: z.number().nullable(),
+  /**
+   * Tracked teams the collector cannot read now, by tag (null when the database could not be
+   * asked). They leave `status` at `ok`: the site still serves what it has.
+   */
+  failingTeams: z.array(FailingTeam).nullable(),
   /** When this answer was computed (ISO 8601). */
   checkedAt: z.string(),
   /** Why the status is `unavailable`. */
@@ -37,5 +56,5 @@ export const health = endpoint({
   ok: HealthResponse,
   errors: { 503: HealthResponse },
   tags: ['operations'],
-  summary: 'Health for uptime monitors: database, migrations, last successful poll, version',
+  summary: 'Health for uptime monitors: database, migrations, last successful poll, failing teams, version',
 });

@@ -58,6 +58,13 @@ export const TrackedTeamRow = z.object({
   tracked: z.boolean(),
   /** ISO 8601, null before the first successful poll. */
   lastPolledAt: z.string().nullable(),
+  /**
+   * When the team is failing now (its newest answer from the game came after its last successful
+   * poll, or it never collected and has failed): the first failure since then (ISO 8601), else null.
+   */
+  failingSince: z.string().nullable(),
+  /** The newest failure in words ("The game answered 404: no such team"), null when not failing. */
+  lastError: z.string().nullable(),
 });
 export type TrackedTeamRow = z.infer<typeof TrackedTeamRow>;
 export const TrackedTeamsResponse = z.array(TrackedTeamRow);

@@ -18,6 +18,11 @@ export const TeamInfo = z.object({
   min_speed: z.number().nullable(),
   WeeklyRequirements: z.number().nullable(),
   otherRequirements: z.string().nullable(),
+  /**
+   * The team's last successful poll (ISO 8601), null when it never collected: the team screens
+   * say the data is stale when it is old (beyond the spec).
+   */
+  lastPolledAt: z.string().nullable(),
 });
 export type TeamInfo = z.infer<typeof TeamInfo>;
 

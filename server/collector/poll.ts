@@ -307,9 +307,18 @@ export async function pollTeams(o: PollOptions): Promise<PollRunSummary> {
   });
   if (finished !== null) o.db.dataChanges.notify(finished);
   const ms = Math.round(performance.now() - started);
-  log.info(
-    { runId, snapshotAt: o.now.toISOString(), ok, failed, skipped: skipped.length, lanes: pacing.lanes, ms },
-    'collector run finished',
-  );
+  const fields = {
+    runId,
+    snapshotAt: o.now.toISOString(),
+    ok,
+    failed,
+    skipped: skipped.length,
+    lanes: pacing.lanes,
+    ms,
+  };
+  // Not one team read: the site is going stale, which an operator must hear about (a stop is not that).
+  if (ok === 0 && failed + skipped.length > 0 && !o.signal?.aborted)
+    log.error({ ...fields, tags }, 'collector run finished: every team failed');
+  else log.info(fields, 'collector run finished');
   return { runId, snapshotAt: o.now, teams, ok, failed, skipped };
 }

@@ -8,7 +8,10 @@ import type { PendingWrites } from '../collector/pending-writes.js';
 import type { TeamState } from '../collector/team-state.js';
 import type { Queryable } from './database.js';
 
-/** Failed answers kept per team: the newest this many, none older than FAILED_KEPT_DAYS before its newest. */
+/**
+ * Failed answers kept per team: the newest this many, none older than FAILED_KEPT_DAYS before its
+ * newest, plus the first failure since the team's last success.
+ */
 export const FAILED_KEPT_PER_TEAM = 50;
 export const FAILED_KEPT_DAYS = 7;
 
@@ -313,16 +316,27 @@ export async function writeResponses(
   }
 }
 
-/** Keeps each of `tags`' failed answers bounded (a body can be 100 KB; a long outage adds one every poll). */
+/**
+ * Keeps each of `tags`' failed answers bounded (a body can be 100 KB; a long outage adds one every
+ * poll), but never the first failure since the team's last successful poll: it says since when the
+ * team has been failing (team-failures-repo.ts), however long the outage.
+ */
 async function pruneFailed(q: Queryable, tags: string[]): Promise<void> {
   await q.query(
     `DELETE FROM failed_responses f USING (
        SELECT id FROM (
-         SELECT id, fetched_at, row_number() OVER (PARTITION BY tag ORDER BY fetched_at DESC, id DESC) AS n,
-                max(fetched_at) OVER (PARTITION BY tag) AS newest
-           FROM failed_responses WHERE tag = ANY($1::text[])
+         SELECT r.id, r.fetched_at,
+                row_number() OVER (PARTITION BY r.tag ORDER BY r.fetched_at DESC, r.id DESC) AS n,
+                max(r.fetched_at) OVER (PARTITION BY r.tag) AS newest,
+                r.fetched_at > COALESCE(t.last_polled_at, '-infinity'::timestamptz) AS failing,
+                row_number() OVER (
+                  PARTITION BY r.tag, r.fetched_at > COALESCE(t.last_polled_at, '-infinity'::timestamptz)
+                  ORDER BY r.fetched_at, r.id
+                ) AS nth_since
+           FROM failed_responses r LEFT JOIN teams t ON t.tag = r.tag
+          WHERE r.tag = ANY($1::text[])
        ) ranked
-       WHERE n > $2 OR fetched_at < newest - make_interval(days => $3)
+       WHERE (n > $2 OR fetched_at < newest - make_interval(days => $3)) AND NOT (failing AND nth_since = 1)
      ) old
      WHERE f.id = old.id`,
     [tags, FAILED_KEPT_PER_TEAM, FAILED_KEPT_DAYS],

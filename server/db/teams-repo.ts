@@ -12,6 +12,8 @@ export interface TeamRow {
   minSpeed: number | null;
   weeklyRequirement: number | null;
   otherRequirements: string | null;
+  /** The last successful poll, null when the team never collected. */
+  lastPolledAt: Date | null;
 }
 
 /** The tags the collector polls, in order. */
@@ -26,7 +28,7 @@ export async function findTeam(q: Queryable, tag: string): Promise<TeamRow | nul
     `SELECT tag, name, tag_color AS "tagColor", created_stamp AS "createdStamp",
             captain_display_name AS "captainDisplayName", captain_username AS "captainUsername",
             min_races AS "minRaces", min_speed AS "minSpeed", weekly_requirement AS "weeklyRequirement",
-            other_requirements AS "otherRequirements"
+            other_requirements AS "otherRequirements", last_polled_at AS "lastPolledAt"
        FROM teams WHERE tag = $1`,
     [tag],
   );

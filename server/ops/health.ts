@@ -1,13 +1,15 @@
 /**
  * The health check behind GET /api/health: the database answers, every shipped migration is
- * applied, and how long ago the collector last polled a team. Never throws: a failure becomes
- * `status: 'unavailable'` with the reason.
+ * applied, how long ago the collector last polled a team, and which tracked teams it cannot read
+ * now. Never throws: a failure becomes `status: 'unavailable'` with the reason. Failing teams
+ * alone keep `status: 'ok'` (the site still serves what it has): a monitor alerts on the list.
  */
 import type { HealthResponse } from '../../contract/health.js';
 import type { Database } from '../db/database.js';
 import { lastSuccessfulPollAt } from '../db/collector-runs-repo.js';
 import { migrationNames } from '../db/migrate.js';
 import { SERVER_VERSION } from './version.js';
+import { failingTrackedTeams } from './team-failures.js';
 
 /** An unreachable PostgreSQL server can leave a query waiting for minutes: a monitor wants an answer. */
 export const HEALTH_DB_TIMEOUT_MS = 5_000;
@@ -28,7 +30,7 @@ async function probe(db: Database) {
     (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
   );
   const pending = migrationNames().filter((name) => !applied.has(name));
-  return { latencyMs, pending, lastPoll: await lastSuccessfulPollAt(db) };
+  return { latencyMs, pending, lastPoll: await lastSuccessfulPollAt(db), failing: await failingTrackedTeams(db) };
 }
 
 export async function checkHealth(db: Database, now: Date, timeoutMs = HEALTH_DB_TIMEOUT_MS): Promise<HealthResponse> {
@@ -44,10 +46,11 @@ export async function checkHealth(db: Database, now: Date, timeoutMs = HEALTH_DB
       migrations: { current: false, pending: null },
       lastSuccessfulPollAt: null,
       lastSuccessfulPollAgeSeconds: null,
+      failingTeams: null,
       error: `Database unavailable: ${(err as Error).message}`,
     };
   }
-  const { latencyMs, pending, lastPoll } = result;
+  const { latencyMs, pending, lastPoll, failing } = result;
   const current = pending.length === 0;
   return {
     ...base,
@@ -58,6 +61,7 @@ export async function checkHealth(db: Database, now: Date, timeoutMs = HEALTH_DB
     lastSuccessfulPollAgeSeconds: lastPoll
       ? Math.max(0, Math.round((now.getTime() - lastPoll.getTime()) / 1000))
       : null,
+    failingTeams: failing,
     ...(current ? {} : { error: `Database schema is behind: ${pending.length} migration(s) not applied` }),
   };
 }

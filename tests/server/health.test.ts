@@ -28,6 +28,7 @@ describe.each(dbKinds)('GET /api/health on %s', (kind) => {
       migrations: { current: true, pending: [] },
       lastSuccessfulPollAt: null,
       lastSuccessfulPollAgeSeconds: null,
+      failingTeams: [],
       checkedAt: '2026-03-10T18:00:00.000Z',
     });
     expect(body.database.latencyMs).toBeGreaterThanOrEqual(0);
@@ -79,6 +80,7 @@ describe.each(dbKinds)('GET /api/health with the database closed on %s', (kind) 
         status: 'unavailable',
         version,
         database: { kind, reachable: false, latencyMs: null },
+        failingTeams: null,
       });
       expect(res.json().error).toMatch(/^Database unavailable: /);
       // A browser's session cookie must not turn the answer into a 500 from the session lookup.

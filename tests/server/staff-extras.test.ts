@@ -65,8 +65,8 @@ describe.each(dbKinds)('bot flags, tracked teams and the audit log on %s', (kind
     expect(add.json()).toEqual({ success: true, tag: 'NEWT', tracked: true });
     expect(await tags()).toEqual(['ALPHA', 'NEWT']);
     expect((await call('GET', '/api/admin/tracked-teams')).json()).toEqual([
-      { tag: 'ALPHA', name: 'Team ALPHA', tracked: true, lastPolledAt: null },
-      { tag: 'NEWT', name: null, tracked: true, lastPolledAt: null },
+      { tag: 'ALPHA', name: 'Team ALPHA', tracked: true, lastPolledAt: null, failingSince: null, lastError: null },
+      { tag: 'NEWT', name: null, tracked: true, lastPolledAt: null, failingSince: null, lastError: null },
     ]);
     expect((await call('DELETE', '/api/admin/tracked-teams/alpha')).json()).toEqual({
       success: true,

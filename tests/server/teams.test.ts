@@ -31,6 +31,7 @@ describe.each(dbKinds)('team routes on %s', (kind) => {
       min_speed: 60,
       WeeklyRequirements: 250,
       otherRequirements: null,
+      lastPolledAt: null,
     });
   });
 

@@ -1,7 +1,8 @@
 /**
  * Admin-only extras: bot flags (GET /api/admin/bot-flags, PUT /api/admin/bot-flags/{username}),
  * tracked teams (GET/POST /api/admin/tracked-teams, DELETE /api/admin/tracked-teams/{tag}; the
- * collector reads teams.tracked at each poll) and the audit log (GET /api/admin/audit-log).
+ * collector reads teams.tracked at each poll; the list says since when a team fails, and why) and
+ * the audit log (GET /api/admin/audit-log).
  */
 import {
   auditLog,
@@ -14,6 +15,7 @@ import {
 import { listAudit } from '../../db/audit.js';
 import { findRacer } from '../../db/squads-repo.js';
 import { listBotFlags, listTeams, setBotFlag, trackTeam, untrackTeam } from '../../db/staff-repo.js';
+import { teamFailures } from '../../ops/team-failures.js';
 import type { RouteModule } from '../context.js';
 import { route } from '../endpoint-route.js';
 
@@ -32,7 +34,12 @@ const staff: RouteModule = (app, { db, now }) => {
 
   route(app, trackedTeams, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return listTeams(db);
+    const failing = new Map((await teamFailures(db)).map((f) => [f.tag, f]));
+    return (await listTeams(db)).map((t) => ({
+      ...t,
+      failingSince: failing.get(t.tag)?.failingSince ?? null,
+      lastError: failing.get(t.tag)?.lastError ?? null,
+    }));
   });
 
   route(app, trackTeamEndpoint, async (request) => {

@@ -21,6 +21,7 @@ const teams: RouteModule = (app, { db }) => {
       min_speed: t.minSpeed,
       WeeklyRequirements: t.weeklyRequirement,
       otherRequirements: t.otherRequirements,
+      lastPolledAt: t.lastPolledAt ? t.lastPolledAt.toISOString() : null,
     };
   });
 };

@@ -1,6 +1,7 @@
 /**
  * Tracked teams: add a team tag to poll, stop or resume polling one. The collector reads the list at
  * its next poll, so no configuration change or restart is needed. History of a stopped team stays.
+ * A team the game does not answer for (a wrong tag, an unreadable answer) shows since when and why.
  */
 import { keys } from '../../api/keys';
 import { useState, type FormEvent } from 'react';
@@ -60,7 +61,7 @@ export function TrackedTeamsPanel() {
         <span className={`track-badge ${r.tracked ? 'on' : 'off'}`}>{r.tracked ? 'Tracked' : 'Not tracked'}</span>
       ),
     },
-    { key: 'lastPolledAt', header: 'Last Poll', render: (r) => localDateTime(r.lastPolledAt) || 'Not yet' },
+    { key: 'lastPolledAt', header: 'Last Poll', className: 'cell-wrap', render: (r) => <LastPoll row={r} /> },
     {
       key: 'actions',
       header: 'Actions',
@@ -129,5 +130,19 @@ export function TrackedTeamsPanel() {
         />
       )}
     </section>
+  );
+}
+
+/** The last successful poll, and for a team failing now since when and the newest error in words. */
+function LastPoll({ row }: { row: TrackedTeamRow }) {
+  const polled = localDateTime(row.lastPolledAt);
+  if (!row.failingSince) return <>{polled || 'Not yet'}</>;
+  return (
+    <>
+      {polled && <span className="last-poll">{polled}</span>}
+      <span className="poll-failing">
+        {polled ? 'Failing' : 'Never collected, failing'} since {localDateTime(row.failingSince)}: {row.lastError}
+      </span>
+    </>
   );
 }

@@ -3,7 +3,8 @@
  * tag lives in the address (`?tag=`, or the path on /trackers/{tag}) and in browser storage as
  * selectedTag (removed when cleared). A teamadmin on /teams/admin is locked to their own team.
  * A tag that is not tracked gets the server's team info error (spec §8) on every team screen, in
- * place of the screen, and is never stored as the selection.
+ * place of the screen, and is never stored as the selection. A team whose data is stale gets a
+ * note above the screen (team-stale-note.tsx).
  */
 import { useEffect, useEffectEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ import { TeamTabs } from '../../ui/team-tabs';
 import { myTeamTagQueryOptions } from '../../api/session';
 import { useMe } from '../../lib/session';
 import { teamInfoQueryOptions, teamTagsQueryOptions } from '../../api/teams';
+import { TeamStaleNote } from './team-stale-note';
 
 export function TeamLayout() {
   const navigate = useNavigate();
@@ -94,7 +96,10 @@ export function TeamLayout() {
       ) : checking ? (
         <Loading text="Loading team info..." />
       ) : (
-        <Outlet />
+        <>
+          {tag && known && <TeamStaleNote tag={tag} />}
+          <Outlet />
+        </>
       )}
     </div>
   );

@@ -1,0 +1,14 @@
+/** A team the game does not answer for, and a team whose data is old, on a desktop (team-failing-flow.ts). */
+import { test } from '@playwright/test';
+import { failingTeamFlow, staleDemoTeamFlow } from './team-failing-flow';
+
+test('the admin panel says why a team fails and since when; its screens say there is no data', async ({
+  page,
+  context,
+}) => {
+  await failingTeamFlow(page, context, 'E2EGONE');
+});
+
+test('a team whose last poll is over 30 minutes old says so on its screens', async ({ page }) => {
+  await staleDemoTeamFlow(page);
+});
