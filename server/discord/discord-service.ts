@@ -15,6 +15,8 @@ export interface DiscordServiceOptions {
   now: () => Date;
   log: DeliverLogger & { error(obj: object, msg?: string): void };
   fetch?: FetchLike;
+  /** How long a POST waits for Discord's answer; default 15 s. */
+  timeoutMs?: number;
   /** Retry pass interval; default 30 s. */
   intervalMs?: number;
 }
@@ -33,7 +35,7 @@ export function startDiscordService(o: DiscordServiceOptions): DiscordService {
   const pass = async (queue: boolean) => {
     try {
       if (queue) await enqueueDue(o.db, { now: o.now(), tz: o.tz, siteUrl: o.siteUrl });
-      await deliverDue(o.db, { now: o.now, log: o.log, fetch: o.fetch });
+      await deliverDue(o.db, { now: o.now, log: o.log, fetch: o.fetch, timeoutMs: o.timeoutMs });
     } catch (err) {
       o.log.error({ err: err instanceof Error ? err.message : String(err) }, 'Discord pass failed');
     }
