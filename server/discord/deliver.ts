@@ -50,6 +50,8 @@ export interface DeliverOptions {
   /** How long a POST waits for Discord's answer; default 15 s. */
   timeoutMs?: number;
   limit?: number;
+  /** True once the server is shutting down: no further message is claimed (at most one POST is awaited). */
+  stopping?: () => boolean;
 }
 
 export async function deliverDue(db: Queryable, o: DeliverOptions): Promise<DeliverResult> {
@@ -59,7 +61,7 @@ export async function deliverDue(db: Queryable, o: DeliverOptions): Promise<Deli
     o.log.warn({ tag: m.tag, outboxId: m.id, kind: m.kind }, 'Discord message left sending: outcome unknown');
   }
   const held: string[] = [];
-  for (let i = 0; i < (o.limit ?? 50); i++) {
+  for (let i = 0; i < (o.limit ?? 50) && !o.stopping?.(); i++) {
     const m = await claimDue(db, o.now(), held);
     if (!m) break;
     const outcome = await postWebhook(m.url, m.payload, { fetch: o.fetch, timeoutMs: o.timeoutMs });

@@ -164,6 +164,21 @@ describe.each(dbKinds)('Discord posts of unknown outcome on %s', (kind) => {
     });
   });
 
+  it('claims nothing more once the server is stopping: the POST in progress ends, the rest stays queued', async () => {
+    const first = await queue('ALPHA');
+    const second = await queue('ALPHA');
+    const result = await deliverDue(db, {
+      now: () => clock,
+      log: quiet,
+      timeoutMs: TIMEOUT_MS,
+      stopping: () => receiver.posts.length > 0,
+    });
+    expect(result).toEqual({ sent: 1, retrying: 0, failed: 0, unknown: 0 });
+    expect(receiver.posts).toHaveLength(1);
+    expect((await row(first)).status).toBe('sent');
+    expect(await row(second)).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+
   it('retries a 500 after the backoff until Discord takes it', async () => {
     receiver.script({ status: 500, body: { message: 'oops' } }, { status: 502 });
     const id = await queue('ALPHA');
