@@ -1,11 +1,27 @@
 /**
  * Calls of a team's Discord connection (staff of that team): its settings, where the webhook URL
- * is write-only (answers show its last characters, never the URL), and a test message.
+ * is write-only (answers show its last characters, never the URL), the posts whose outcome is
+ * unknown (posting one again), and a test message.
  */
 import { z } from 'zod';
 import { TagQuery, TeamTag, errorAnswers } from './common.js';
 import { endpoint } from './endpoint.js';
 import { SuccessResponse } from './staff.js';
+
+/**
+ * A post that went out without an answer (no answer in time, the server stopped while sending):
+ * it may be in the channel, so it is not sent again unless staff ask.
+ */
+export const UnconfirmedPost = z.object({
+  id: z.number().int(),
+  /** The post's title, as in the channel. */
+  title: z.string(),
+  /** When it was sent (ISO 8601). */
+  attemptedAt: z.string(),
+  /** What happened, in words. */
+  reason: z.string(),
+});
+export type UnconfirmedPost = z.infer<typeof UnconfirmedPost>;
 
 export const DiscordSettings = z.object({
   tag: z.string(),
@@ -18,6 +34,8 @@ export const DiscordSettings = z.object({
   memberLog: z.boolean(),
   /** Whether SITE_URL is set: posts link back to the site only then. */
   linksOn: z.boolean(),
+  /** Posts of the last 7 days whose outcome is unknown, newest first (at most 10). */
+  unconfirmed: z.array(UnconfirmedPost),
 });
 export type DiscordSettings = z.infer<typeof DiscordSettings>;
 
@@ -33,10 +51,11 @@ export type DiscordSettingsBody = z.input<typeof DiscordSettingsBody>;
 
 export const DiscordTagParams = z.object({ tag: TeamTag });
 export const DiscordTestBody = z.object({ tag: TeamTag });
+export const DiscordPostAgainBody = z.object({ tag: TeamTag, id: z.number().int().positive() });
 
 export const DiscordTestResponse = z.object({
   delivered: z.boolean(),
-  /** What happened, in words (Discord's status, a wait it asked for). */
+  /** What happened, in words (Discord's status, a wait it asked for, no answer in time). */
   message: z.string(),
 });
 export type DiscordTestResponse = z.infer<typeof DiscordTestResponse>;
@@ -85,4 +104,15 @@ export const sendDiscordTest = endpoint({
   errors: refused,
   tags: ['discord'],
   summary: 'Post a test message now',
+});
+
+export const postDiscordAgain = endpoint({
+  method: 'POST',
+  path: '/api/admin/discord/post-again',
+  access: 'staff',
+  body: DiscordPostAgainBody,
+  ok: DiscordSettings,
+  errors: refused,
+  tags: ['discord'],
+  summary: 'Queue a post of unknown outcome again',
 });

@@ -4,6 +4,7 @@ import { DEFAULT_SITE_TIMEZONE } from '../rules/site-time.js';
 import { parseTrustProxy, type TrustProxy } from './http/proxy-trust.js';
 import { passwordProblem } from '../contract/password-rules.js';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './collector/pacing.js';
+import { DEFAULT_TIMEOUT_MS as DISCORD_TIMEOUT_MS } from './discord/post-webhook.js';
 
 export interface Config {
   port: number;
@@ -20,6 +21,8 @@ export interface Config {
   siteUrl?: string;
   /** Where Discord webhook URLs may point (scheme and host); DISCORD_WEBHOOK_ORIGIN replaces the list. */
   discordWebhookOrigins: string[];
+  /** How long a Discord POST waits for an answer before its outcome counts as unknown (15 s; tests shorten it). */
+  discordTimeoutMs: number;
   adminUsername?: string;
   adminPassword?: string;
   /**
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteChatUrl: env.SITE_CHAT_URL || undefined,
     siteUrl: parseSiteUrl(env.SITE_URL || env.PUBLIC_URL),
     discordWebhookOrigins: env.DISCORD_WEBHOOK_ORIGIN ? [parseOrigin(env.DISCORD_WEBHOOK_ORIGIN)] : DISCORD_ORIGINS,
+    discordTimeoutMs: DISCORD_TIMEOUT_MS,
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -81,7 +81,14 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   // Discord posts are queued and sent after each poll has committed, in the background.
-  const discord = startDiscordService({ db, tz: config.siteTimezone, siteUrl: config.siteUrl, now, log });
+  const discord = startDiscordService({
+    db,
+    tz: config.siteTimezone,
+    siteUrl: config.siteUrl,
+    now,
+    log,
+    timeoutMs: config.discordTimeoutMs,
+  });
   const scheduler = startScheduler({
     db,
     base,

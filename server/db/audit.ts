@@ -22,7 +22,8 @@ export type AuditAction =
   | 'payout.paid'
   | 'payout.unpaid'
   | 'discord.update'
-  | 'discord.remove';
+  | 'discord.remove'
+  | 'discord.post-again';
 
 export async function writeAudit(
   tx: Queryable,

@@ -1,7 +1,9 @@
 /**
  * Discord webhooks (one per team, the URL never leaves the server except to Discord) and the
- * outbox: a message is inserted once per (team, kind, period), claimed for a short lease while it
- * is being sent, then marked sent, moved on after a failure or a 429, or given up.
+ * outbox: a message is inserted once per (team, kind, period) as 'pending', claimed as 'sending'
+ * (committed before its POST), then marked sent, put back to 'pending' after a failure Discord
+ * proved (a 5xx, a refused connection, a 429), given up ('failed'), or marked 'unknown' when the
+ * POST may have been taken: those wait for staff, who can post them again.
  */
 import type { DiscordPayload } from '../discord/embeds.js';
 import type { Queryable } from './database.js';
@@ -68,16 +70,29 @@ export async function isQueued(q: Queryable, tag: string, kind: string, period: 
   return rows.length > 0;
 }
 
-/** Queues a message once: a second call for the same (tag, kind, period) changes nothing. Returns its id when new. */
+/**
+ * Queues a message once: a second call for the same (tag, kind, period) changes nothing. Returns
+ * its id when new. `sendingNow` records it as being sent by the caller (a test message), so the
+ * background sender never picks it up as well.
+ */
 export async function enqueue(
   q: Queryable,
-  m: { tag: string; kind: string; period: string; payload: DiscordPayload; at: Date },
+  m: { tag: string; kind: string; period: string; payload: DiscordPayload; at: Date; sendingNow?: boolean },
 ): Promise<number | null> {
   const { rows } = await q.query<{ id: string | number }>(
-    `INSERT INTO discord_outbox (tag, kind, period, payload, created_at, next_attempt_at)
-     VALUES ($1, $2, $3, $4::jsonb, $5, $5)
+    `INSERT INTO discord_outbox (tag, kind, period, payload, created_at, next_attempt_at, status, attempts, attempted_at)
+     VALUES ($1, $2, $3, $4::jsonb, $5, $5, $6, $7, $8)
      ON CONFLICT (tag, kind, period) DO NOTHING RETURNING id`,
-    [m.tag, m.kind, m.period, JSON.stringify(m.payload), m.at],
+    [
+      m.tag,
+      m.kind,
+      m.period,
+      JSON.stringify(m.payload),
+      m.at,
+      m.sendingNow ? 'sending' : 'pending',
+      m.sendingNow ? 1 : 0,
+      m.sendingNow ? m.at : null,
+    ],
   );
   return rows[0] ? Number(rows[0].id) : null;
 }
@@ -92,15 +107,11 @@ export interface ClaimedMessage {
 }
 
 /**
- * Takes the oldest due message of a connected team (not one of `skipTags`) for a lease of
- * `leaseMs`: another sender (or this one after a crash) sees it only once the lease ran out.
+ * Takes the oldest due message of a connected team (not one of `skipTags`) and records the attempt
+ * (status 'sending', `attempted_at`) in the same statement, committed before anything is posted:
+ * no other sender takes it, and a crash leaves it 'sending' for `markStaleSending`.
  */
-export async function claimDue(
-  q: Queryable,
-  now: Date,
-  leaseMs: number,
-  skipTags: string[],
-): Promise<ClaimedMessage | null> {
+export async function claimDue(q: Queryable, now: Date, skipTags: string[]): Promise<ClaimedMessage | null> {
   const { rows } = await q.query<{
     id: string | number;
     tag: string;
@@ -111,15 +122,15 @@ export async function claimDue(
   }>(
     `WITH next AS (
        SELECT o.id FROM discord_outbox o JOIN discord_webhooks w ON w.tag = o.tag
-        WHERE o.status = 'pending' AND o.next_attempt_at <= $1 AND NOT (o.tag = ANY($3::text[]))
+        WHERE o.status = 'pending' AND o.next_attempt_at <= $1 AND NOT (o.tag = ANY($2::text[]))
         ORDER BY o.next_attempt_at, o.id LIMIT 1
         FOR UPDATE OF o SKIP LOCKED
      )
-     UPDATE discord_outbox o SET next_attempt_at = $2, attempts = o.attempts + 1
+     UPDATE discord_outbox o SET status = 'sending', attempted_at = $1, attempts = o.attempts + 1
        FROM next, discord_webhooks w
       WHERE o.id = next.id AND w.tag = o.tag
       RETURNING o.id, o.tag, o.kind, o.attempts, o.payload, w.url`,
-    [now, new Date(now.getTime() + leaseMs), skipTags],
+    [now, skipTags],
   );
   const r = rows[0];
   if (!r) return null;
@@ -131,12 +142,88 @@ export async function markSent(q: Queryable, id: number, at: Date): Promise<void
   await q.query("UPDATE discord_outbox SET status = 'sent', sent_at = $2, last_error = NULL WHERE id = $1", [id, at]);
 }
 
+/** Back to the queue from `at`: only after an outcome that proves Discord did not take it. */
 export async function markRetry(q: Queryable, id: number, at: Date, error: string): Promise<void> {
-  await q.query('UPDATE discord_outbox SET next_attempt_at = $2, last_error = $3 WHERE id = $1', [id, at, error]);
+  await q.query(
+    "UPDATE discord_outbox SET status = 'pending', next_attempt_at = $2, last_error = $3 WHERE id = $1 AND status = 'sending'",
+    [id, at, error],
+  );
+}
+
+/** The POST went out and no answer came: it may be in the channel, so it is not sent again on its own. */
+export async function markUnknown(q: Queryable, id: number, error: string): Promise<void> {
+  await q.query("UPDATE discord_outbox SET status = 'unknown', last_error = $2 WHERE id = $1 AND status = 'sending'", [
+    id,
+    error,
+  ]);
+}
+
+export const STOPPED_WHILE_SENDING = 'the server stopped while sending: it may have been posted';
+
+/**
+ * Messages still 'sending' since `before` (their sender stopped mid-way: a crash, a kill) become
+ * 'unknown'. Returns them for the log.
+ */
+export async function markStaleSending(
+  q: Queryable,
+  before: Date,
+): Promise<Array<{ id: number; tag: string; kind: string }>> {
+  const { rows } = await q.query<{ id: string | number; tag: string; kind: string }>(
+    `UPDATE discord_outbox SET status = 'unknown', last_error = $2
+      WHERE status = 'sending' AND attempted_at <= $1 RETURNING id, tag, kind`,
+    [before, STOPPED_WHILE_SENDING],
+  );
+  return rows.map((r) => ({ id: Number(r.id), tag: r.tag, kind: r.kind }));
+}
+
+export interface UnconfirmedMessage {
+  id: number;
+  title: string;
+  attemptedAt: Date;
+  error: string | null;
+}
+
+/** The team's posts of unknown outcome tried since `since`, newest first (test messages left out). */
+export async function listUnconfirmed(
+  q: Queryable,
+  tag: string,
+  since: Date,
+  limit: number,
+): Promise<UnconfirmedMessage[]> {
+  const { rows } = await q.query<{
+    id: string | number;
+    title: string | null;
+    attempted_at: Date;
+    last_error: string | null;
+  }>(
+    `SELECT id, payload #>> '{embeds,0,title}' AS title, attempted_at, last_error FROM discord_outbox
+      WHERE tag = $1 AND status = 'unknown' AND kind <> 'test' AND attempted_at >= $2
+      ORDER BY attempted_at DESC, id DESC LIMIT $3`,
+    [tag, since, limit],
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    title: r.title ?? 'Discord message',
+    attemptedAt: r.attempted_at,
+    error: r.last_error,
+  }));
+}
+
+/** Staff found an unconfirmed post missing from the channel: queue it again now. False when it is not one of `tag`'s. */
+export async function postAgain(q: Queryable, tag: string, id: number, at: Date): Promise<boolean> {
+  const { rows } = await q.query(
+    `UPDATE discord_outbox SET status = 'pending', next_attempt_at = $3, last_error = NULL
+      WHERE id = $1 AND tag = $2 AND status = 'unknown' AND kind <> 'test' RETURNING id`,
+    [id, tag, at],
+  );
+  return rows.length > 0;
 }
 
 export async function markFailed(q: Queryable, id: number, error: string): Promise<void> {
-  await q.query("UPDATE discord_outbox SET status = 'failed', last_error = $2 WHERE id = $1", [id, error]);
+  await q.query("UPDATE discord_outbox SET status = 'failed', last_error = $2 WHERE id = $1 AND status = 'sending'", [
+    id,
+    error,
+  ]);
 }
 
 /** After a 429: nothing more for that webhook before Discord's wait is over. */

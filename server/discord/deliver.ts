@@ -1,10 +1,21 @@
 /**
- * Sends the outbox's due messages one by one. Each is claimed for a lease first, so two senders
- * never post the same one; a 2xx marks it sent, a 429 holds that webhook for Discord's wait, a
- * 5xx or no answer retries with a doubling backoff, a refusal (other 4xx) or too many failures
- * gives it up. Logs name the team and message id, never the webhook URL.
+ * Sends the outbox's due messages one by one. Each attempt is recorded ('sending') and committed
+ * before its POST. A 2xx marks it sent; a 429 holds that webhook for Discord's wait; a 5xx or a
+ * connection never made retries with a doubling backoff; a refusal (other 4xx) or too many
+ * failures gives it up. A POST that went out without an answer (timeout, connection lost), or a
+ * message left 'sending' past the lease (the server stopped mid-way), may be in the channel: it
+ * becomes 'unknown' and is never re-sent blindly (staff see it and may post it again). Logs name
+ * the team and message id, never the webhook URL.
  */
-import { claimDue, holdTeam, markFailed, markRetry, markSent } from '../db/discord-repo.js';
+import {
+  claimDue,
+  holdTeam,
+  markFailed,
+  markRetry,
+  markSent,
+  markStaleSending,
+  markUnknown,
+} from '../db/discord-repo.js';
 import type { Queryable } from '../db/database.js';
 import { postWebhook, type FetchLike } from './post-webhook.js';
 import { scrubbed } from './webhook-url.js';
@@ -14,6 +25,7 @@ export interface DeliverLogger {
   warn(obj: object, msg?: string): void;
 }
 
+/** How long a message may stay 'sending' before its sender is taken to have stopped: well over the POST timeout. */
 export const LEASE_MS = 2 * 60_000;
 export const FIRST_BACKOFF_MS = 30_000;
 export const MAX_BACKOFF_MS = 60 * 60_000;
@@ -28,27 +40,45 @@ export interface DeliverResult {
   sent: number;
   retrying: number;
   failed: number;
+  unknown: number;
 }
 
-export async function deliverDue(
-  db: Queryable,
-  o: { now: () => Date; log: DeliverLogger; fetch?: FetchLike; limit?: number },
-): Promise<DeliverResult> {
-  const result: DeliverResult = { sent: 0, retrying: 0, failed: 0 };
+export interface DeliverOptions {
+  now: () => Date;
+  log: DeliverLogger;
+  fetch?: FetchLike;
+  /** How long a POST waits for Discord's answer; default 15 s. */
+  timeoutMs?: number;
+  limit?: number;
+  /** True once the server is shutting down: no further message is claimed (at most one POST is awaited). */
+  stopping?: () => boolean;
+}
+
+export async function deliverDue(db: Queryable, o: DeliverOptions): Promise<DeliverResult> {
+  const result: DeliverResult = { sent: 0, retrying: 0, failed: 0, unknown: 0 };
+  for (const m of await markStaleSending(db, new Date(o.now().getTime() - LEASE_MS))) {
+    result.unknown++;
+    o.log.warn({ tag: m.tag, outboxId: m.id, kind: m.kind }, 'Discord message left sending: outcome unknown');
+  }
   const held: string[] = [];
-  for (let i = 0; i < (o.limit ?? 50); i++) {
-    const m = await claimDue(db, o.now(), LEASE_MS, held);
+  for (let i = 0; i < (o.limit ?? 50) && !o.stopping?.(); i++) {
+    const m = await claimDue(db, o.now(), held);
     if (!m) break;
-    const outcome = await postWebhook(m.url, m.payload, o.fetch);
+    const outcome = await postWebhook(m.url, m.payload, { fetch: o.fetch, timeoutMs: o.timeoutMs });
     const at = o.now();
     if (outcome.kind === 'sent') {
       await markSent(db, m.id, at);
       result.sent++;
       o.log.info({ tag: m.tag, outboxId: m.id, kind: m.kind }, 'Discord message sent');
+    } else if (outcome.kind === 'unknown') {
+      const error = `sent, ${scrubbed(outcome.error, m.url)}: it may have been posted`;
+      await markUnknown(db, m.id, error);
+      result.unknown++;
+      o.log.warn({ tag: m.tag, outboxId: m.id, kind: m.kind, error }, 'Discord message outcome unknown: not resent');
     } else if (outcome.kind === 'rate-limited') {
       const until = new Date(at.getTime() + outcome.retryAfterMs);
-      await holdTeam(db, m.tag, until);
       await markRetry(db, m.id, until, `rate limited for ${outcome.retryAfterMs} ms`);
+      await holdTeam(db, m.tag, until);
       held.push(m.tag);
       result.retrying++;
       o.log.warn({ tag: m.tag, outboxId: m.id, retryAfterMs: outcome.retryAfterMs }, 'Discord rate limit: waiting');

@@ -1,7 +1,8 @@
 /**
  * The Discord sender inside the server: `afterPoll()` (called once a poll has committed) queues
  * the due posts and sends them in the background, never holding up the poll; a timer sends the
- * retries that come due in between. One pass at a time; `stop()` waits for the current one.
+ * retries that come due in between. One pass at a time; `stop()` lets the POST in progress end
+ * (at most the timeout) and claims nothing more.
  */
 import type { Database } from '../db/database.js';
 import { deliverDue, type DeliverLogger } from './deliver.js';
@@ -15,6 +16,8 @@ export interface DiscordServiceOptions {
   now: () => Date;
   log: DeliverLogger & { error(obj: object, msg?: string): void };
   fetch?: FetchLike;
+  /** How long a POST waits for Discord's answer; default 15 s. */
+  timeoutMs?: number;
   /** Retry pass interval; default 30 s. */
   intervalMs?: number;
 }
@@ -33,7 +36,13 @@ export function startDiscordService(o: DiscordServiceOptions): DiscordService {
   const pass = async (queue: boolean) => {
     try {
       if (queue) await enqueueDue(o.db, { now: o.now(), tz: o.tz, siteUrl: o.siteUrl });
-      await deliverDue(o.db, { now: o.now, log: o.log, fetch: o.fetch });
+      await deliverDue(o.db, {
+        now: o.now,
+        log: o.log,
+        fetch: o.fetch,
+        timeoutMs: o.timeoutMs,
+        stopping: () => stopped,
+      });
     } catch (err) {
       o.log.error({ err: err instanceof Error ? err.message : String(err) }, 'Discord pass failed');
     }

@@ -1,21 +1,45 @@
 /**
- * One real HTTP POST of a message to a webhook, and what Discord's answer means: sent, wait
- * (429 with `retry_after` in seconds, else a Retry-After header), try again later (5xx, network),
- * or give up (any other 4xx: the webhook is gone or refuses the message). Error texts never hold
- * the URL.
+ * One real HTTP POST of a message to a webhook (`?wait=true`: Discord answers once the message
+ * exists), and what came of it: sent (2xx); not taken, so safe to try again (a 5xx, a refused
+ * connection, a DNS failure: nothing reached Discord or it said no); wait (429 with `retry_after`
+ * in seconds, else a Retry-After header); refused for good (any other 4xx, a redirect); or
+ * unknown (the request went out and no answer came: a timeout, a connection lost mid-way), which
+ * may have been posted and must never be sent again blindly. Error texts never hold the URL.
  */
 import type { DiscordPayload } from './embeds.js';
 
 export type PostOutcome =
   | { kind: 'sent' }
   | { kind: 'rate-limited'; retryAfterMs: number }
-  | { kind: 'failed'; permanent: boolean; error: string };
+  | { kind: 'failed'; permanent: boolean; error: string }
+  | { kind: 'unknown'; error: string };
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
-const TIMEOUT_MS = 15_000;
+export const DEFAULT_TIMEOUT_MS = 15_000;
 /** A 429 without a readable wait. */
 const DEFAULT_WAIT_MS = 5_000;
+
+/**
+ * Network errors raised before a request can have been written: no connection was made (refused,
+ * unreachable, no such host, connect timeout) or TLS refused the certificate. Anything else
+ * (reset, socket closed, the timeout) may come after Discord got the message.
+ */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
 
 async function retryAfterMs(res: Response): Promise<number> {
   try {
@@ -32,24 +56,51 @@ async function retryAfterMs(res: Response): Promise<number> {
     : DEFAULT_WAIT_MS;
 }
 
+/** The network error codes under `err` (fetch wraps them in `cause`, happy eyeballs in `errors`). */
+function errorCodes(err: unknown): string[] {
+  if (typeof err !== 'object' || err === null) return [];
+  const e = err as { code?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string') return [e.code];
+  if (Array.isArray(e.errors) && e.errors.length > 0) return e.errors.flatMap(errorCodes);
+  return errorCodes(e.cause);
+}
+
+/** What a request that threw means: never taken when every cause is a connect-time error. */
+function thrownOutcome(err: unknown, timeoutMs: number): PostOutcome {
+  if ((err as Error).name === 'TimeoutError') {
+    const waited = timeoutMs % 1000 === 0 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`;
+    return { kind: 'unknown', error: `no answer in time (${waited})` };
+  }
+  const codes = errorCodes(err);
+  if (codes.length > 0 && codes.every((c) => NOT_SENT_CODES.has(c))) {
+    return { kind: 'failed', permanent: false, error: `not sent (${codes[0]})` };
+  }
+  return { kind: 'unknown', error: `connection lost before an answer (${codes[0] ?? (err as Error).name})` };
+}
+
+export function withWait(url: string): string {
+  const u = new URL(url);
+  u.searchParams.set('wait', 'true');
+  return u.toString();
+}
+
 export async function postWebhook(
   url: string,
   payload: DiscordPayload,
-  fetchImpl: FetchLike = fetch,
+  o: { fetch?: FetchLike; timeoutMs?: number } = {},
 ): Promise<PostOutcome> {
+  const timeoutMs = o.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let res: Response;
   try {
-    res = await fetchImpl(url, {
+    res = await (o.fetch ?? fetch)(withWait(url), {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': 'NT Team Stats (self-hosted)' },
       body: JSON.stringify(payload),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-      redirect: 'error',
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'manual',
     });
   } catch (err) {
-    const cause = (err as { cause?: { code?: unknown } }).cause;
-    const code = typeof cause?.code === 'string' ? cause.code : (err as Error).name;
-    return { kind: 'failed', permanent: false, error: `no answer (${code})` };
+    return thrownOutcome(err, timeoutMs);
   }
   if (res.ok) {
     await res.body?.cancel();
@@ -57,6 +108,6 @@ export async function postWebhook(
   }
   if (res.status === 429) return { kind: 'rate-limited', retryAfterMs: await retryAfterMs(res) };
   await res.body?.cancel();
-  const permanent = res.status >= 400 && res.status < 500 && res.status !== 408;
+  const permanent = res.status < 500 && res.status !== 408;
   return { kind: 'failed', permanent, error: `Discord answered ${res.status}` };
 }

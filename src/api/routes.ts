@@ -76,4 +76,5 @@ export const routes = {
   saveDiscordSettings: route<typeof discord.saveDiscordSettings>('PUT', '/api/admin/discord'),
   removeDiscordWebhook: route<typeof discord.removeDiscordWebhook>('DELETE', '/api/admin/discord/:tag'),
   sendDiscordTest: route<typeof discord.sendDiscordTest>('POST', '/api/admin/discord/test'),
+  postDiscordAgain: route<typeof discord.postDiscordAgain>('POST', '/api/admin/discord/post-again'),
 };

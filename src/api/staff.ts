@@ -56,3 +56,4 @@ export const updateSquadName = (body: BodyOf<typeof routes.updateSquadName>) => 
 export const saveDiscord = (body: DiscordSettingsBody) => call(routes.saveDiscordSettings, { body });
 export const removeDiscord = (tag: string) => call(routes.removeDiscordWebhook, { params: { tag } });
 export const testDiscord = (tag: string) => call(routes.sendDiscordTest, { body: { tag } });
+export const postDiscordAgain = (tag: string, id: number) => call(routes.postDiscordAgain, { body: { tag, id } });

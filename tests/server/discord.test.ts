@@ -1,8 +1,9 @@
 /**
  * Discord posts end to end against a local receiver: the settings calls (the webhook URL never in
  * an answer or a log line), the queued posts with hand-computed numbers, a 429 with retry_after
- * then success (posted exactly once), a 500 retried after the backoff, the join/leave log, the
- * test message and removal.
+ * then success (posted exactly once), a 500 retried after the backoff, the join/leave log, a post
+ * with no answer in time (shown to staff as unconfirmed, never re-sent unless staff ask), the
+ * test message (and its words for a timeout) and removal.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, LOG_REDACT } from '../../server/http/app.js';
@@ -16,6 +17,8 @@ import { startReceiver, type Receiver } from './discord-receiver.js';
 
 const TOKEN = 'SECRETtokenABCDEFGHIJ_wxyz';
 const SITE = 'https://stats.example.org';
+/** The POST timeout here: a receiver answering later than this leaves the outcome unknown. */
+const TIMEOUT_MS = 300;
 
 interface OutboxRow {
   kind: string;
@@ -59,6 +62,7 @@ describe.each(dbKinds)('Discord posts on %s', (kind) => {
       demo: false,
       siteUrl: SITE,
       discordWebhookOrigins: [receiver.origin],
+      discordTimeoutMs: TIMEOUT_MS,
     };
     app = await buildApp(
       { db, config, now: () => current },
@@ -71,6 +75,7 @@ describe.each(dbKinds)('Discord posts on %s', (kind) => {
       siteUrl: SITE,
       now: () => current,
       log: app.log,
+      timeoutMs: TIMEOUT_MS,
       intervalMs: 3_600_000,
     });
     await addTeam(db, 'ALPHA');
@@ -148,6 +153,7 @@ describe.each(dbKinds)('Discord posts on %s', (kind) => {
       dailyTop: true,
       memberLog: false,
       linksOn: true,
+      unconfirmed: [],
     });
     const read = await get(captA);
     expect(read.json().urlEnding).toBe('wxyz');
@@ -177,7 +183,7 @@ describe.each(dbKinds)('Discord posts on %s', (kind) => {
     expect((await outbox()).map((r) => r.status)).toEqual(['sent', 'sent']);
 
     const [, standings, daily] = receiver.posts;
-    expect(standings.path).toBe(`/api/webhooks/123456789012/${TOKEN}`);
+    expect(standings.path).toBe(`/api/webhooks/123456789012/${TOKEN}?wait=true`);
     expect(standings.contentType).toBe('application/json');
     expect(standings.body).toEqual({
       username: 'NT Team Stats',
@@ -260,6 +266,31 @@ describe.each(dbKinds)('Discord posts on %s', (kind) => {
       payload: { tag: 'ALPHA' },
     });
     expect(gone.json()).toEqual({ delivered: false, message: 'Not posted: Discord answered 404' });
+    // Sent, and answered only after the timeout: it may well be in the channel.
+    receiver.script({ status: 200, body: { id: '1' }, delayMs: TIMEOUT_MS + 300 });
+    const before = receiver.posts.length;
+    const late = await app.inject({
+      method: 'POST',
+      url: '/api/admin/discord/test',
+      headers: json(captA),
+      payload: { tag: 'ALPHA' },
+    });
+    expect(late.json()).toEqual({
+      delivered: false,
+      message: 'Sent, no answer in time (300 ms): look in the channel before sending another',
+    });
+    expect(receiver.posts).toHaveLength(before + 1);
+    expect((await outbox()).filter((r) => r.kind === 'test').map((r) => r.status)).toEqual([
+      'sent',
+      'failed',
+      'failed',
+      'unknown',
+    ]);
+    // A test is never sent again, nor listed for staff to post again.
+    at('2026-03-11T20:00:00Z');
+    await service.runOnce(false);
+    expect(receiver.posts).toHaveLength(before + 1);
+    expect((await get(captA)).json().unconfirmed).toEqual([]);
     const other = await app.inject({
       method: 'POST',
       url: '/api/admin/discord/test',
@@ -298,6 +329,58 @@ describe.each(dbKinds)('Discord posts on %s', (kind) => {
     expect((await outbox()).filter((r) => r.kind === 'members').map((r) => [r.period, r.status])).toEqual([
       ['2026-03-11', 'sent'],
     ]);
+  });
+
+  it('shows staff a post with no answer in time, never sends it again, and posts it again on request', async () => {
+    // 2026-03-12 in Chicago: Dan joined at 06:00 UTC.
+    at('2026-03-13T18:00:00Z');
+    receiver.script({ status: 200, body: { id: '2' }, delayMs: TIMEOUT_MS + 300 });
+    const before = receiver.posts.length;
+    await service.runOnce();
+    expect(receiver.posts).toHaveLength(before + 1);
+    const members = () => outbox().then((rows) => rows.find((r) => r.kind === 'members' && r.period === '2026-03-12'));
+    expect((await members())?.status).toBe('unknown');
+    for (const iso of ['2026-03-13T19:00:00Z', '2026-03-14T04:00:00Z']) {
+      at(iso);
+      await service.runOnce(false);
+    }
+    expect(receiver.posts).toHaveLength(before + 1);
+
+    const settings = await get(captA);
+    const { unconfirmed } = settings.json() as { unconfirmed: Array<{ id: number }> };
+    expect(unconfirmed).toEqual([
+      {
+        id: expect.any(Number),
+        title: 'ALPHA members on 2026-03-12',
+        attemptedAt: '2026-03-13T18:00:00.000Z',
+        reason: 'sent, no answer in time (300 ms): it may have been posted',
+      },
+    ]);
+    expect(settings.body).not.toContain(TOKEN);
+    const again = (cookie: string, payload: object) =>
+      app.inject({ method: 'POST', url: '/api/admin/discord/post-again', headers: json(cookie), payload });
+    expect((await again(captB, { tag: 'ALPHA', id: unconfirmed[0].id })).statusCode).toBe(403);
+    const wrong = await again(captA, { tag: 'ALPHA', id: unconfirmed[0].id + 1000 });
+    expect([wrong.statusCode, wrong.json()]).toEqual([
+      404,
+      { error: `ALPHA has no post ${unconfirmed[0].id + 1000} waiting to be checked` },
+    ]);
+    expect((await again(captA, { tag: 'ALPHA', id: 'x' })).statusCode).toBe(400);
+    expect(receiver.posts).toHaveLength(before + 1);
+
+    const ok = await again(captA, { tag: 'ALPHA', id: unconfirmed[0].id });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().unconfirmed).toEqual([]);
+    await service.runOnce(false);
+    expect(receiver.posts).toHaveLength(before + 2);
+    expect(receiver.posts.at(-1)!.body).toMatchObject({ embeds: [{ title: 'ALPHA members on 2026-03-12' }] });
+    expect((await members())?.status).toBe('sent');
+    const audit = await db.query<{ actor: string; detail: unknown }>(
+      "SELECT actor, detail FROM audit_log WHERE action = 'discord.post-again'",
+    );
+    expect(audit.rows).toEqual([{ actor: 'captA', detail: { tag: 'ALPHA', id: unconfirmed[0].id } }]);
+    // The second call finds nothing left to post again.
+    expect((await again(captA, { tag: 'ALPHA', id: unconfirmed[0].id })).statusCode).toBe(404);
   });
 
   it('keeps the URL when only the choices change, and removes it on request', async () => {

@@ -1,12 +1,14 @@
 /**
  * A team's Discord connection, for an admin or the teamadmin of that team (403 for another team,
  * 401 when logged out): GET /api/admin/discord?tag (settings; the webhook URL only as its last 4
- * characters), PUT /api/admin/discord (set or replace the URL, choose the posts),
- * DELETE /api/admin/discord/:tag, and POST /api/admin/discord/test (posts a test message now).
+ * characters; the posts of unknown outcome), PUT /api/admin/discord (set or replace the URL,
+ * choose the posts), DELETE /api/admin/discord/:tag, POST /api/admin/discord/post-again (queue a
+ * post of unknown outcome again) and POST /api/admin/discord/test (posts a test message now).
  */
 import crypto from 'node:crypto';
 import {
   discordSettings,
+  postDiscordAgain,
   removeDiscordWebhook,
   saveDiscordSettings,
   sendDiscordTest,
@@ -14,7 +16,17 @@ import {
 } from '../../../contract/discord.js';
 import { writeAudit } from '../../db/audit.js';
 import type { Queryable } from '../../db/database.js';
-import { enqueue, getWebhook, markFailed, markSent, removeWebhook, saveWebhook } from '../../db/discord-repo.js';
+import {
+  enqueue,
+  getWebhook,
+  listUnconfirmed,
+  markFailed,
+  markSent,
+  markUnknown,
+  postAgain,
+  removeWebhook,
+  saveWebhook,
+} from '../../db/discord-repo.js';
 import { teamExists } from '../../db/users-repo.js';
 import { testMessage } from '../../discord/embeds.js';
 import { postWebhook } from '../../discord/post-webhook.js';
@@ -24,10 +36,14 @@ import type { RouteModule } from '../context.js';
 import { route } from '../endpoint-route.js';
 
 const OTHER_TEAM = 'You can only manage the Discord connection of your own team';
+const UNCONFIRMED_DAYS = 7;
+const UNCONFIRMED_SHOWN = 10;
 
 const discord: RouteModule = (app, { db, now, config }) => {
   const settingsOf = async (q: Queryable, tag: string): Promise<DiscordSettings> => {
     const w = await getWebhook(q, tag);
+    const since = new Date(now().getTime() - UNCONFIRMED_DAYS * 24 * 3600_000);
+    const unconfirmed = await listUnconfirmed(q, tag, since, UNCONFIRMED_SHOWN);
     return {
       tag,
       connected: w !== null,
@@ -36,6 +52,12 @@ const discord: RouteModule = (app, { db, now, config }) => {
       dailyTop: w?.dailyTop ?? true,
       memberLog: w?.memberLog ?? false,
       linksOn: Boolean(config.siteUrl),
+      unconfirmed: unconfirmed.map((m) => ({
+        id: m.id,
+        title: m.title,
+        attemptedAt: m.attemptedAt.toISOString(),
+        reason: m.error ?? 'no answer',
+      })),
     };
   };
 
@@ -88,6 +110,19 @@ const discord: RouteModule = (app, { db, now, config }) => {
     return { success: true as const };
   });
 
+  route(app, postDiscordAgain, async (request, reply) => {
+    const user = request.user!;
+    const { tag, id } = request.body;
+    if (!canManageTeam(user, tag)) return reply.code(403).send({ error: OTHER_TEAM });
+    return db.transaction(async (tx) => {
+      const at = now();
+      if (!(await postAgain(tx, tag, id, at)))
+        return reply.code(404).send({ error: `${tag} has no post ${id} waiting to be checked` });
+      await writeAudit(tx, { actor: user.username, action: 'discord.post-again', at, detail: { tag, id } });
+      return settingsOf(tx, tag);
+    });
+  });
+
   route(app, sendDiscordTest, async (request, reply) => {
     const user = request.user!;
     const { tag } = request.body;
@@ -95,13 +130,20 @@ const discord: RouteModule = (app, { db, now, config }) => {
     const w = await getWebhook(db, tag);
     if (!w) return reply.code(404).send({ error: `${tag} has no Discord webhook: save one first` });
     const payload = testMessage({ tag, by: user.username, siteUrl: config.siteUrl });
-    // Recorded in the outbox like every message, but tried once only: a late test is no use.
+    // Recorded in the outbox like every message (as being sent, so the background sender leaves
+    // it alone), but tried once only: a late test is no use.
     const period = `${now().toISOString()} ${crypto.randomBytes(4).toString('hex')}`;
-    const id = (await enqueue(db, { tag, kind: 'test', period, payload, at: now() }))!;
-    const outcome = await postWebhook(w.url, payload);
+    const id = (await enqueue(db, { tag, kind: 'test', period, payload, at: now(), sendingNow: true }))!;
+    const outcome = await postWebhook(w.url, payload, { timeoutMs: config.discordTimeoutMs });
     if (outcome.kind === 'sent') {
       await markSent(db, id, now());
       return { delivered: true, message: 'Test message posted' };
+    }
+    if (outcome.kind === 'unknown') {
+      const message = `Sent, ${outcome.error}: look in the channel before sending another`;
+      await markUnknown(db, id, message);
+      request.log.warn({ tag, outboxId: id }, 'Discord test message outcome unknown');
+      return { delivered: false, message };
     }
     const message =
       outcome.kind === 'rate-limited'

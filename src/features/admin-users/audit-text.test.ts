@@ -36,6 +36,9 @@ describe('audit log text', () => {
     );
     expect(auditText({ action: 'discord.update', detail: { tag: 'A' } })).toBe('Set the Discord posts of A');
     expect(auditText({ action: 'discord.remove', detail: { tag: 'A' } })).toBe('Removed the Discord webhook of A');
+    expect(auditText({ action: 'discord.post-again', detail: { tag: 'A', id: 7 } })).toBe(
+      'Queued Discord post 7 of A again',
+    );
     expect(auditText({ action: 'other', detail: { a: 1 } })).toBe('other {"a":1}');
   });
 });

@@ -45,6 +45,8 @@ export function auditText(e: Pick<AuditEntry, 'action' | 'detail'>): string {
       return `Set the Discord posts of ${d.tag}${d.urlEnding ? ` (webhook …${d.urlEnding})` : ''}`;
     case 'discord.remove':
       return `Removed the Discord webhook of ${d.tag}`;
+    case 'discord.post-again':
+      return `Queued Discord post ${d.id} of ${d.tag} again`;
     default:
       return `${e.action} ${JSON.stringify(d)}`;
   }

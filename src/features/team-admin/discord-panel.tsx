@@ -1,8 +1,7 @@
 /**
  * The Discord panel of /teams/admin: paste the channel's webhook URL (write-only: only its last
  * 4 characters come back), choose the posts (event standings, daily top racers, joins and
- * leaves), send a test
- * message, or disconnect.
+ * leaves), see the posts Discord never confirmed, send a test message, or disconnect.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +12,7 @@ import { DisabledReason } from '../../ui/disabled-reason';
 import { ErrorBox, Loading, OfflineNote } from '../../ui/states';
 import { errorText } from '../../api/error-text';
 import { discordQueryOptions, removeDiscord, saveDiscord, testDiscord } from '../../api/staff';
+import { DiscordUnconfirmed } from './discord-unconfirmed';
 
 export function DiscordPanel({ tag }: { tag: string }) {
   const settings = useQuery(discordQueryOptions(tag));
@@ -99,6 +99,19 @@ function DiscordForm({ tag, settings, updatedAt }: { tag: string; settings: Disc
         </p>
       </div>
       <OfflineNote updatedAt={updatedAt} />
+      <DiscordUnconfirmed
+        tag={tag}
+        posts={settings.unconfirmed}
+        disabledReason={offline ?? (busy ? 'Busy' : undefined)}
+        onQueued={(text) => {
+          setError(null);
+          setNotice(text);
+        }}
+        onError={(text) => {
+          setNotice('');
+          setError(text);
+        }}
+      />
       <form className="form" onSubmit={submit}>
         <div className="field">
           <label htmlFor={`${id}-url`}>{settings.connected ? 'Replace the webhook URL' : 'Webhook URL'}</label>
