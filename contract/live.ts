@@ -1,7 +1,8 @@
 /**
  * GET /api/live: a server-sent-events stream of the data version. One `version` event on connect
  * and one after every change visitors can see (collector poll, staff write), from any process on
- * the same database; a comment line every ~25 s keeps proxies from closing it.
+ * the same database; a comment line every ~25 s keeps proxies from closing it. At most 8 streams
+ * per client address (429 with Retry-After beyond).
  */
 import { z } from 'zod';
 import { ErrorResponse } from './common.js';
@@ -21,7 +22,8 @@ export const liveUpdates = endpoint({
   path: '/api/live',
   query: LiveQuery,
   ok: z.string().describe('text/event-stream: `event: version` with data `{"version": n}`'),
-  errors: { 503: ErrorResponse },
+  // 429: this address holds its 8 streams already; 503: the server holds as many as it keeps.
+  errors: { 429: ErrorResponse, 503: ErrorResponse },
   tags: ['site'],
   summary: 'Server-sent events: the data version on connect and after every change, a comment every 25 s',
 });

@@ -14,6 +14,7 @@ import { pageDrawing } from './page-drawing.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerPublicCache } from './plugins/public-cache.js';
+import type { ResponseCacheOptions } from './response-cache.js';
 import { registerTextGuard } from './plugins/text-guard.js';
 import { fastifyTrustProxy } from './proxy-trust.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -23,6 +24,8 @@ export interface BuildOptions {
   /** Folder of the built SPA (vite build output); not served when absent. */
   staticDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Limits of the public GET cache (plugins/public-cache.ts); its defaults otherwise. */
+  responseCache?: ResponseCacheOptions;
 }
 
 export const DATABASE_AWAY = 'The database is not answering; try again shortly';
@@ -68,7 +71,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await registerSecurityHeaders(app);
   // Every public GET under /api is cached (plugins/public-cache.ts); registered first to see each
   // route's own guards.
-  registerPublicCache(app as unknown as App, deps);
+  registerPublicCache(app as unknown as App, deps, options.responseCache);
   // Answers of 1 KB and more go compressed to clients that accept it; cached answers come
   // compressed already (response-cache.ts) and are left as they are.
   await app.register(compress, { global: true });

@@ -6,6 +6,11 @@
  * every `pollMs` while any stream is open. Either way the version is read from this process's own
  * database (the notice only says "look now"), and every stream gets a `version` event when it
  * moved. A comment line every `heartbeatMs` keeps proxies and browsers from timing the stream out.
+ *
+ * A stream needs a slot (`reserve`) before it opens: at most `maxClients` in the process and
+ * `maxPerAddress` per client address, so one address cannot hold every stream (or the memory and
+ * sockets they cost). A slot is taken before the stream's first version is read, so streams opened
+ * together are counted together, and given back when the stream closes.
  */
 import type { Database } from '../db/database.js';
 import { readDataVersion } from '../db/data-version.js';
@@ -23,7 +28,17 @@ export interface LiveHubOptions {
   heartbeatMs?: number;
   /** Streams one process keeps open at most. */
   maxClients?: number;
+  /** Streams one client address keeps open at most. */
+  maxPerAddress?: number;
 }
+
+/** A stream's place in the hub; `release` (once the stream closed) may be called more than once. */
+export interface LiveSlot {
+  release(): void;
+}
+
+/** Why a stream got no slot: the process is full, or this address holds its share. */
+export type LiveRefusal = 'full' | 'address-full';
 
 export function versionEvent(version: number): string {
   const data: LiveVersion = { version };
@@ -42,10 +57,14 @@ export class LiveHub {
   private closed = false;
   /** Change notices so far: one that lands while a new stream reads its first version is checked again. */
   private notices = 0;
+  /** Slots taken, in all and per address (an address leaves the map with its last slot). */
+  private slots = 0;
+  private readonly slotsByAddress = new Map<string, number>();
   private readonly unsubscribe: () => void;
   readonly pollMs: number;
   readonly heartbeatMs: number;
   readonly maxClients: number;
+  readonly maxPerAddress: number;
 
   constructor(
     private readonly db: Database,
@@ -54,6 +73,7 @@ export class LiveHub {
     this.pollMs = options.pollMs ?? 2000;
     this.heartbeatMs = options.heartbeatMs ?? 25_000;
     this.maxClients = options.maxClients ?? 1000;
+    this.maxPerAddress = options.maxPerAddress ?? 8;
     this.unsubscribe = db.dataChanges.subscribe(() => {
       this.notices++;
       void this.check();
@@ -65,7 +85,32 @@ export class LiveHub {
   }
 
   get full(): boolean {
-    return this.clients.size >= this.maxClients;
+    return Math.max(this.clients.size, this.slots) >= this.maxClients;
+  }
+
+  /** Slots held by `address` now. */
+  slotsOf(address: string): number {
+    return this.slotsByAddress.get(address) ?? 0;
+  }
+
+  /** Takes a stream slot for `address`, or says why there is none. */
+  reserve(address: string): LiveSlot | LiveRefusal {
+    if (this.full) return 'full';
+    const held = this.slotsOf(address);
+    if (held >= this.maxPerAddress) return 'address-full';
+    this.slots++;
+    this.slotsByAddress.set(address, held + 1);
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        this.slots--;
+        const left = this.slotsOf(address) - 1;
+        if (left > 0) this.slotsByAddress.set(address, left);
+        else this.slotsByAddress.delete(address);
+      },
+    };
   }
 
   /** Adds a stream and sends it the current version; resolves once that first event is written. */

@@ -7,8 +7,12 @@
  * deployments) is seen when the version is read again, at most `versionTtlMs` later. Between
  * reads a cached answer needs no database at all, so it never waits behind a long query.
  * Identical requests that arrive together share one computation. Each answer is also kept
- * compressed for the encodings clients ask for (body-encoding.ts), made on first demand. Least
- * recently used entries go first when the size budget is spent.
+ * compressed for the encodings clients ask for (body-encoding.ts), made on first demand.
+ *
+ * Every map it holds is bounded, whatever anonymous visitors send: the answers and the older answers
+ * (bounded-answers.ts: a byte budget that counts keys and a fixed overhead per entry, and an entry cap;
+ * least recently used go first) and the computations in flight (`maxPending`; past it a request
+ * computes its answer unshared). ETags are derived from the key, never stored.
  */
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -16,10 +20,18 @@ import type { Database } from '../db/database.js';
 import { OLDER_ANSWER_HEADER } from '../../contract/live-events.js';
 import { readDataVersion } from '../db/data-version.js';
 import { acceptedEncoding, encodeBody, MIN_ENCODED_BYTES, type BodyEncoding } from './body-encoding.js';
+import { BoundedAnswers } from './bounded-answers.js';
 
 export interface ResponseCacheOptions {
-  /** Upper bound of the cached answers' size in bytes. */
+  /**
+   * Upper bound in bytes of the cached answers, their keys included; the older answers (see
+   * `answer`) have a budget of the same size.
+   */
   maxBytes?: number;
+  /** Answers kept at most (and older answers kept at most). */
+  maxEntries?: number;
+  /** Computations shared with identical requests at most; past it a request computes its own. */
+  maxPending?: number;
   /** How long a read data version is trusted without asking the database again. */
   versionTtlMs?: number;
   /**
@@ -45,8 +57,24 @@ export interface Miss {
   readonly settle: (entry: Entry | null) => void;
 }
 
+/** What the cache holds, for tests and benchmarks: each figure stays within its limit. */
+export interface ResponseCacheStats {
+  entries: number;
+  /** The answers' bytes with their keys and per-entry overhead. */
+  bytes: number;
+  olderAnswers: number;
+  olderBytes: number;
+  computing: number;
+  maxBytes: number;
+  maxEntries: number;
+  maxPending: number;
+}
+
 /** An answer as UTF-8 JSON, and compressed per encoding once some client asked for it. */
 export interface Entry {
+  /** Its key in the cache (data version and request key) and its `staleKey`. */
+  readonly id: string;
+  readonly staleKey: string | undefined;
   /** The ETag this answer was sent with, without the encoding suffix and closing quote. */
   tag: string;
   body: Buffer;
@@ -57,19 +85,17 @@ export interface Entry {
 
 export class ResponseCache {
   /** Answers kept as bytes: sending them again costs no encoding and makes no garbage. */
-  private entries = new Map<string, Entry>();
-  private pending = new Map<string, Promise<Entry | null>>();
-  private bytes = 0;
+  private readonly entries: BoundedAnswers<Entry>;
+  private readonly pending = new Map<string, Promise<Entry | null>>();
   private version: number | null = null;
   private versionReadAt = 0;
   private versionRead: Promise<number> | null = null;
   /** Bumped on every change notice: answers computed across a change are not kept. */
   private generation = 0;
-  /** The newest answer of each `staleKey`, whatever its version (or minute): least recently stored first. */
-  private latest = new Map<string, Entry>();
-  private latestBytes = 0;
+  /** The newest answer of each `staleKey`, whatever its version (or minute): least recently used first. */
+  private readonly latest: BoundedAnswers<Entry>;
   private readonly maxComputing: number;
-  private readonly maxBytes: number;
+  private readonly maxPending: number;
   private readonly versionTtlMs: number;
   private readonly unsubscribe: () => void;
   hits = 0;
@@ -81,9 +107,13 @@ export class ResponseCache {
     private readonly db: Database,
     options: ResponseCacheOptions = {},
   ) {
-    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+    const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+    const maxEntries = options.maxEntries ?? 20_000;
+    this.entries = new BoundedAnswers(maxBytes, maxEntries);
+    this.latest = new BoundedAnswers(maxBytes, maxEntries);
     this.versionTtlMs = options.versionTtlMs ?? 1000;
     this.maxComputing = options.maxComputing ?? 2;
+    this.maxPending = options.maxPending ?? 64;
     this.unsubscribe = db.dataChanges.subscribe((version) => {
       this.generation++;
       this.clear();
@@ -98,9 +128,21 @@ export class ResponseCache {
     return this.entries.size;
   }
 
+  get stats(): ResponseCacheStats {
+    return {
+      entries: this.entries.size,
+      bytes: this.entries.bytes,
+      olderAnswers: this.latest.size,
+      olderBytes: this.latest.bytes,
+      computing: this.pending.size,
+      maxBytes: this.entries.maxBytes,
+      maxEntries: this.entries.maxEntries,
+      maxPending: this.maxPending,
+    };
+  }
+
   clear(): void {
     this.entries.clear();
-    this.bytes = 0;
   }
 
   /** Stops listening for data changes (on app close). */
@@ -108,7 +150,6 @@ export class ResponseCache {
     this.unsubscribe();
     this.clear();
     this.latest.clear();
-    this.latestBytes = 0;
   }
 
   /**
@@ -174,10 +215,7 @@ export class ResponseCache {
       const cached = this.entries.get(id);
       if (cached !== undefined) {
         this.hits++;
-        // Move to the most recently used end.
-        this.entries.delete(id);
-        this.entries.set(id, cached);
-        this.sendEntry(reply, id, cached, encoding, etag);
+        this.sendEntry(reply, cached, encoding, etag);
         return null;
       }
       const inFlight = this.pending.get(id);
@@ -185,7 +223,7 @@ export class ResponseCache {
       const shared = await inFlight;
       if (shared) {
         this.hits++;
-        this.sendEntry(reply, id, shared, encoding, etag);
+        this.sendEntry(reply, shared, encoding, etag);
         return null;
       }
       // The computation it waited for kept nothing (an error, another status): try again.
@@ -197,7 +235,7 @@ export class ResponseCache {
     if (stale && this.pending.size >= this.maxComputing) {
       this.staleHits++;
       reply.header(OLDER_ANSWER_HEADER, '1');
-      this.sendEntry(reply, id, stale, encoding, withEncoding(stale.tag, encoding));
+      this.sendEntry(reply, stale, encoding, withEncoding(stale.tag, encoding));
       return null;
     }
     this.misses++;
@@ -205,7 +243,8 @@ export class ResponseCache {
     const promise = new Promise<Entry | null>((resolve) => {
       settle = resolve;
     });
-    this.pending.set(id, promise);
+    // Past `maxPending` the computation is this request's own: identical requests do not wait for it.
+    if (this.pending.size < this.maxPending) this.pending.set(id, promise);
     return { id, tag, etag, encoding, staleKey, generation: this.generation, promise, settle };
   }
 
@@ -229,12 +268,13 @@ export class ResponseCache {
       return payload;
     }
     const body = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
-    const entry: Entry = { tag: miss.tag, body, encoded: {}, bytes: body.length };
-    if (miss.generation === this.generation && miss.id.startsWith(`${this.version}\u0000`)) this.store(miss.id, entry);
-    if (miss.staleKey !== undefined) this.keepLatest(miss.staleKey, entry);
+    const entry: Entry = { id: miss.id, staleKey: miss.staleKey, tag: miss.tag, body, encoded: {}, bytes: body.length };
+    if (miss.generation === this.generation && miss.id.startsWith(`${this.version}\u0000`))
+      this.entries.set(miss.id, entry);
+    if (miss.staleKey !== undefined) this.latest.set(miss.staleKey, entry);
     miss.settle(entry);
     cacheHeaders(reply, miss.etag);
-    return this.bodyFor(reply, miss.id, entry, miss.encoding);
+    return this.bodyFor(reply, entry, miss.encoding);
   }
 
   /** The request computing `miss` ended without an answer to keep. */
@@ -243,30 +283,28 @@ export class ResponseCache {
     miss.settle(null);
   }
 
-  private sendEntry(reply: FastifyReply, id: string, entry: Entry, encoding: BodyEncoding | null, etag: string): void {
+  private sendEntry(reply: FastifyReply, entry: Entry, encoding: BodyEncoding | null, etag: string): void {
     cacheHeaders(reply, etag);
     reply.code(200).type(JSON_TYPE);
-    reply.send(this.bodyFor(reply, id, entry, encoding));
+    reply.send(this.bodyFor(reply, entry, encoding));
   }
 
   /** The entry's bytes for this client, with Content-Encoding set when they are compressed. */
-  private bodyFor(reply: FastifyReply, id: string, entry: Entry, encoding: BodyEncoding | null): Buffer {
+  private bodyFor(reply: FastifyReply, entry: Entry, encoding: BodyEncoding | null): Buffer {
     if (!encoding || entry.body.length < MIN_ENCODED_BYTES) return entry.body;
     reply.header('Content-Encoding', encoding);
-    return this.encoded(id, entry, encoding);
+    return this.encoded(entry, encoding);
   }
 
-  /** The entry's body in `encoding`, compressed on first demand and kept with it. */
-  private encoded(id: string, entry: Entry, encoding: BodyEncoding): Buffer {
+  /** The entry's body in `encoding`, compressed on first demand and kept with it (and counted where it is kept). */
+  private encoded(entry: Entry, encoding: BodyEncoding): Buffer {
     let made = entry.encoded[encoding];
     if (!made) {
       made = encodeBody(entry.body, encoding);
       entry.encoded[encoding] = made;
       entry.bytes += made.length;
-      if (this.entries.get(id) === entry) {
-        this.bytes += made.length;
-        this.evict();
-      }
+      this.entries.grew(entry.id, entry, made.length);
+      if (entry.staleKey !== undefined) this.latest.grew(entry.staleKey, entry, made.length);
     }
     return made;
   }
@@ -289,39 +327,6 @@ export class ResponseCache {
         });
     }
     return this.versionRead;
-  }
-
-  /** Keeps `entry` as the newest answer of `staleKey`, within the same size budget as the cache. */
-  private keepLatest(staleKey: string, entry: Entry): void {
-    const old = this.latest.get(staleKey);
-    if (old) {
-      this.latest.delete(staleKey);
-      this.latestBytes -= old.body.length;
-    }
-    if (entry.body.length > this.maxBytes) return;
-    this.latest.set(staleKey, entry);
-    this.latestBytes += entry.body.length;
-    for (const [k, e] of this.latest) {
-      if (this.latestBytes <= this.maxBytes) break;
-      this.latest.delete(k);
-      this.latestBytes -= e.body.length;
-    }
-  }
-
-  private store(id: string, entry: Entry): void {
-    if (entry.bytes > this.maxBytes) return;
-    this.entries.set(id, entry);
-    this.bytes += entry.bytes;
-    this.evict();
-  }
-
-  /** Drops the least recently used entries until the budget holds. */
-  private evict(): void {
-    for (const [oldId, old] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldId);
-      this.bytes -= old.bytes;
-    }
   }
 }
 

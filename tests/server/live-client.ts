@@ -22,9 +22,9 @@ export interface LiveStream {
   close(): void;
 }
 
-export async function openLiveStream(url: string): Promise<LiveStream> {
+export async function openLiveStream(url: string, headers: Record<string, string> = {}): Promise<LiveStream> {
   const abort = new AbortController();
-  const res = await fetch(url, { signal: abort.signal, headers: { accept: 'text/event-stream' } });
+  const res = await fetch(url, { signal: abort.signal, headers: { accept: 'text/event-stream', ...headers } });
   const items: StreamItem[] = [];
   const waiters: Array<() => void> = [];
   let buffer = '';

@@ -7,8 +7,11 @@
  * `config: { cache: false }`. An answer is kept only when it is a 200 with a JSON body, no cookie
  * and no `no-store` / `private` Cache-Control (response-cache.ts `complete`).
  *
- * Keys: the request's path and query (parameters sorted) or the route's `config.cacheKey`, and
- * the data version. Answers that read the clock (rolling windows, "today", event status) are keyed
+ * Keys: the route and its validated path parameters and query (the values the contract's zod
+ * schemas parsed, keys sorted), or the route's `config.cacheKey`, and the data version. A query
+ * parameter the schema does not name is ignored for the key, as the route ignores it (zod's
+ * objects strip unknown keys), so a flood of made-up query strings shares one answer; a route
+ * with no query schema is keyed without its query. Answers that read the clock (rolling windows, "today", event status) are keyed
  * by the site minute as well, so they roll at most a minute late; the routes in `VERSION_ONLY`
  * depend on stored data alone and keep their answer (and ETag) for the whole data version.
  * While the cache is busy computing (after a poll's write emptied it, or at a new minute), a request
@@ -16,7 +19,7 @@
  */
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { App, AppDeps } from '../context.js';
-import { ResponseCache, type Miss } from '../response-cache.js';
+import { ResponseCache, type Miss, type ResponseCacheOptions } from '../response-cache.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,6 +30,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     cacheMiss?: Miss | null;
+  }
+  interface FastifyInstance {
+    /** The cache of public GETs (its `stats` for tests and benchmarks). */
+    publicCache: ResponseCache;
   }
 }
 
@@ -72,13 +79,23 @@ export function isCacheable(route: RouteOptions): boolean {
   return !hasGuard(route);
 }
 
-/** The request's address (path with its parameters) with the query's parameters in a fixed order. */
-function requestKey(url: string): string {
-  const q = url.indexOf('?');
-  if (q < 0) return url;
-  const params = new URLSearchParams(url.slice(q + 1));
-  params.sort();
-  return `${url.slice(0, q)}?${params.toString()}`;
+/** JSON with every object's keys in a fixed order: two spellings of the same input give one text. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value ?? {}, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/**
+ * The request's key: its route, its path parameters and its query as validated. Runs after
+ * validation (preHandler), when `request.params` and `request.query` hold what the schemas parsed.
+ */
+export function validatedKey(request: FastifyRequest): string {
+  const { url, schema } = request.routeOptions;
+  const query = schema?.querystring ? request.query : {};
+  return `${url}|${canonicalJson(request.params)}|${canonicalJson(query)}`;
 }
 
 /**
@@ -86,8 +103,9 @@ function requestKey(url: string): string {
  * adds `onRequest` and `onSend`): it then sees each route's own guards, and keeps answers before
  * they are compressed.
  */
-export function registerPublicCache(app: App, { db, now }: AppDeps): void {
-  const cache = new ResponseCache(db);
+export function registerPublicCache(app: App, { db, now }: AppDeps, options: ResponseCacheOptions = {}): void {
+  const cache = new ResponseCache(db, options);
+  app.decorate('publicCache', cache);
   app.decorateRequest('cacheMiss', null);
   app.addHook('onClose', async () => cache.close());
 
@@ -98,7 +116,7 @@ export function registerPublicCache(app: App, { db, now }: AppDeps): void {
     const keyOf = route.config?.cacheKey;
 
     const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
-      const own = keyOf ? keyOf(request) : requestKey(request.url);
+      const own = keyOf ? keyOf(request) : validatedKey(request);
       if (own === null) return;
       const key = byMinute ? `${own}|${Math.floor(now().getTime() / MINUTE_MS)}` : own;
       const miss = await cache.answer(request, reply, key, own);

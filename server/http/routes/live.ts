@@ -2,7 +2,8 @@
  * GET /api/live: the data version as server-sent events (contract/live.ts), so open screens
  * refresh when a poll commits. Unbuffered through a reverse proxy (`X-Accel-Buffering: no`),
  * never cached or compressed; on PostgreSQL the version is also read every 2 s, so a change
- * committed by another process reaches this one's streams too.
+ * committed by another process reaches this one's streams too. A client address (`request.ip`,
+ * as TRUST_PROXY allows) keeps at most 8 streams open (429), the process at most 1000 (503).
  */
 import { liveUpdates } from '../../../contract/live.js';
 import type { RouteModule } from '../context.js';
@@ -17,11 +18,28 @@ export function liveRoutes(options: LiveHubOptions = {}): RouteModule {
     app.addHook('onClose', async () => hub.close());
 
     route(app, liveUpdates, async (request, reply) => {
-      if (hub.full) {
+      const slot = hub.reserve(request.ip);
+      if (slot === 'full') {
         reply.header('Retry-After', '30');
         return reply.code(503).send({ error: 'Too many live streams open; try again later' });
       }
+      if (slot === 'address-full') {
+        reply.header('Retry-After', '30');
+        return reply
+          .code(429)
+          .send({
+            error: `Too many live streams open from this address (${hub.maxPerAddress}); close one and try again`,
+          });
+      }
       const res = reply.raw;
+      // However the stream ends (client gone, write error, app close), it leaves the hub and frees its slot.
+      const closed = () => {
+        hub.remove(res);
+        slot.release();
+      };
+      res.on('close', closed);
+      // A write racing a dropped connection must not become an unhandled 'error'.
+      res.on('error', closed);
       // Fastify's hooks (the security headers) have set theirs on the reply; written by hand below.
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) res.setHeader(name, value);
@@ -34,14 +52,11 @@ export function liveRoutes(options: LiveHubOptions = {}): RouteModule {
         Connection: 'keep-alive',
       });
       res.socket?.setNoDelay(true);
-      res.on('close', () => hub.remove(res));
-      // A write racing a dropped connection must not become an unhandled 'error'.
-      res.on('error', () => hub.remove(res));
       request.log.debug('live stream opened');
       try {
         await hub.add(res);
         // Gone while its first version was read: 'close' came before the hub knew it.
-        if (res.destroyed) hub.remove(res);
+        if (res.destroyed) closed();
       } catch (err) {
         request.log.warn({ err }, 'live stream: reading the data version failed');
         res.end();
