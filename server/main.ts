@@ -21,6 +21,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 async function main() {
   const config = loadConfig();
   // Readable lines in a terminal, JSON lines (for log collectors) otherwise or with LOG_FORMAT=json.
+  // A request's line (http/request-log.ts) says its method, address, status and time in its message.
   const pretty = process.stdout.isTTY && process.env.LOG_FORMAT !== 'json';
   const logger = {
     level: process.env.LOG_LEVEL ?? 'info',
@@ -29,7 +30,7 @@ async function main() {
       ? {
           transport: {
             target: 'pino-pretty',
-            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId' },
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId,method,url,statusCode,responseTime' },
           },
         }
       : {}),

@@ -1,6 +1,6 @@
 /**
  * The app's HTML (the built index.html) for page navigations: `/`, deep links such as
- * `/roster?tag=X`, never /api or a file. For the leaderboard (the home screen) it carries
+ * `/roster?tag=X`, whatever the Accept header, and their HEAD; never /api or a file. For the leaderboard (the home screen) it carries
  * `<link rel=preload as=fetch>` for the first API calls (board-preloads.ts), after the build's own
  * tags, so the board's data travels while the first script (which holds the board) downloads.
  * A first visit to the board also gets the board itself, drawn on the server (page-drawing.ts).
@@ -18,7 +18,7 @@ function escapeAttribute(s: string): string {
 }
 
 export interface AppShell {
-  /** Whether a request is a page navigation the app answers (GET, not /api, no file extension, wants HTML). */
+  /** Whether a request is a page navigation the app answers (GET or HEAD, not /api, no file extension). */
   isPageRequest: (request: FastifyRequest) => boolean;
   send: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 }
@@ -38,11 +38,16 @@ export function appShell(staticDir: string, tz: string, now: () => Date, drawing
   };
 
   return {
-    isPageRequest: (request) =>
-      request.method === 'GET' &&
-      !request.url.startsWith('/api/') &&
-      !path.extname(request.url.split('?')[0]) &&
-      (request.headers.accept ?? '').includes('text/html'),
+    // Whatever the Accept header: curl sends */*, uptime monitors often nothing at all.
+    isPageRequest: (request) => {
+      const pathname = request.url.split('?')[0];
+      return (
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        pathname !== '/api' &&
+        !pathname.startsWith('/api/') &&
+        !path.extname(pathname)
+      );
+    },
     send: async (request, reply) =>
       reply
         .header('Cache-Control', 'no-cache')

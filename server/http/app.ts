@@ -17,6 +17,7 @@ import { registerPublicCache } from './plugins/public-cache.js';
 import type { ResponseCacheOptions } from './response-cache.js';
 import { registerTextGuard } from './plugins/text-guard.js';
 import { fastifyTrustProxy } from './proxy-trust.js';
+import { noteRequestError, registerRequestLog } from './request-log.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { routeModules } from './routes/index.js';
 
@@ -36,6 +37,8 @@ export const LOG_REDACT = ['req.headers.cookie', 'req.headers.authorization', 'r
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
+    // request-log.ts writes one line per request at most, and only the failed or slow ones at info.
+    disableRequestLogging: true,
     // Only behind a reverse proxy may X-Forwarded-For name the client (login throttling keys on it),
     // and then only its right-most hops that no trusted proxy added.
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
@@ -56,18 +59,19 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       return reply.code(status).send({ error: (err as Error).message || 'Bad request' });
     }
     // The database is away (restart, failover, network): the request may succeed in a moment.
+    // Its one log line (request-log.ts) says 503 at warn.
     if (isConnectionError(err)) {
-      request.log.warn({ err: (err as Error).message }, 'request failed: the database is not answering');
       return reply
         .code(503)
         .header('Retry-After', String(DATABASE_AWAY_RETRY_S))
         .header('Cache-Control', 'no-store')
         .send({ error: DATABASE_AWAY });
     }
-    request.log.error({ err }, 'request failed');
+    noteRequestError(request, err as Error);
     return reply.code(500).send({ error: 'Internal server error' });
   });
 
+  registerRequestLog(app as unknown as App);
   await registerSecurityHeaders(app);
   // Every public GET under /api is cached (plugins/public-cache.ts); registered first to see each
   // route's own guards.

@@ -103,6 +103,42 @@ describe('app shell', () => {
     expect(api.statusCode).toBe(404);
   });
 
+  it('answers a page whatever the Accept header says (curl sends */*, a monitor often nothing)', async () => {
+    for (const accept of ['*/*', undefined, 'application/json']) {
+      for (const url of ['/', '/roster?tag=ABC', '/racers/someone']) {
+        const res = await app.inject({ url, headers: accept === undefined ? {} : { accept } });
+        expect(res.statusCode, `${url} ${accept}`).toBe(200);
+        expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(res.body).toContain('<div id="root">');
+      }
+    }
+  });
+
+  it('answers HEAD of a page with the page headers and no body', async () => {
+    for (const url of ['/', '/roster?tag=ABC']) {
+      const get = await app.inject({ url, headers: { accept: '*/*' } });
+      const head = await app.inject({ method: 'HEAD', url, headers: { accept: '*/*' } });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(head.headers['cache-control']).toBe('no-cache');
+      expect(head.headers['content-security-policy']).toBe(get.headers['content-security-policy']);
+      expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(get.body));
+      expect(head.body).toBe('');
+    }
+  });
+
+  it('keeps unknown files and unknown API calls a 404 whatever the Accept header', async () => {
+    for (const accept of ['*/*', 'text/html', undefined]) {
+      const headers = accept === undefined ? {} : { accept };
+      for (const url of ['/foo.js', '/assets/x.css', '/api/nothing', '/api/nothing/deeper?x=1', '/api']) {
+        const res = await app.inject({ url, headers });
+        expect(res.statusCode, `${url} ${accept}`).toBe(404);
+        expect(res.json()).toEqual({ error: 'Not found' });
+        expect((await app.inject({ method: 'HEAD', url, headers })).statusCode, `HEAD ${url}`).toBe(404);
+      }
+    }
+  });
+
   it('serves the built index.html as it is (the service worker precaches it)', async () => {
     const res = await app.inject({ url: '/index.html' });
     expect(res.statusCode).toBe(200);
