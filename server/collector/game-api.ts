@@ -2,8 +2,8 @@
  * The game's public team API (`GET {GAME_API_BASE}/teams/{TAG}`), written once. Each field of the
  * answer is listed here with its type as the game sends it (`wire`: the simulator builds exactly
  * this, and its tests check its answers against `gameTeamResponseSchema`) and how the collector
- * reads it (`read`: lenient, since numbers may arrive as strings and text blank or null; `null`
- * for a field the collector does not use). parse.ts validates members and team info with the
+ * reads it (`read`: lenient, since numbers may arrive as strings and text blank, null or holding
+ * control characters, which `cleanText` strips; `null` for a field the collector does not use). parse.ts validates members and team info with the
  * readers made from these lists. A field added, renamed or retyped by the game is changed here;
  * TypeScript then points at the simulator and parse.ts wherever they must follow.
  */
