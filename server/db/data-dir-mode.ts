@@ -11,18 +11,17 @@ import { isMainThread } from 'node:worker_threads';
 const GROUP_OTHER = 0o077;
 
 /**
- * Creates `dir` owner-only and removes group and other access from everything already in it;
- * returns how many files and folders it changed. From here on the process creates files 0600 and
- * folders 0700 (umask 077): backups, the lock file and the token written beside the database too.
+ * Creates `dir` owner-only (if missing); from here on the process creates files 0600 and folders
+ * 0700 (umask 077): backups, the lock file and the token written beside the database too. What is
+ * already in it is tightened by `tightenTree`, once the caller holds the directory's lock.
  */
-export function prepareDataDir(dir: string): number {
+export function ownerOnlyDataDir(dir: string): void {
   // Node allows a umask change on the main thread only.
   if (isMainThread) process.umask(GROUP_OTHER);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  return tightenTree(dir);
 }
 
-/** Removes group and other access from `root` and all under it (symbolic links are not followed). */
+/** Removes group and other access from `root` and all under it (symbolic links are not followed); returns how many it changed. */
 export function tightenTree(root: string): number {
   let fixed = 0;
   const visit = (p: string) => {

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Database, Queryable } from './database.js';
-import { prepareDataDir, tightenedMessage } from './data-dir-mode.js';
+import { ownerOnlyDataDir, tightenedMessage, tightenTree } from './data-dir-mode.js';
 import { DataChanges } from './data-version.js';
 import { ownerOnlyArchive } from './dump-archive.js';
 import { PgliteChannel } from './pglite-channel.js';
@@ -93,13 +93,12 @@ export function lockDataDir(dir: string): () => void {
  * many entries that fixed, when any (default: stderr).
  */
 export async function openPglite(dir?: string, opts: { log?: (line: string) => void } = {}): Promise<Database> {
-  if (dir) {
-    const fixed = prepareDataDir(dir);
-    if (fixed > 0) (opts.log ?? console.warn)(tightenedMessage(dir, fixed));
-  }
+  if (dir) ownerOnlyDataDir(dir);
   const release = dir ? lockDataDir(dir) : () => {};
   let channel: PgliteChannel;
   try {
+    const fixed = dir ? tightenTree(dir) : 0;
+    if (dir && fixed > 0) (opts.log ?? console.warn)(tightenedMessage(dir, fixed));
     channel = await PgliteChannel.open(dir ? path.join(dir, 'pgdata') : undefined);
   } catch (err) {
     release();

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { prepareDataDir, tightenTree } from '../db/data-dir-mode.js';
+import { ownerOnlyDataDir, tightenTree } from '../db/data-dir-mode.js';
 import { lockDataDir } from '../db/pglite.js';
 
 export class RestoreRefused extends Error {}
@@ -37,11 +37,12 @@ export async function restoreDataDir(opts: {
       `${dataDir} is not empty: pass --force to replace its database (the current one is kept beside it).`,
     );
   }
-  prepareDataDir(dataDir);
+  ownerOnlyDataDir(dataDir);
   const release = lockDataDir(dataDir);
   const pgdata = path.join(dataDir, 'pgdata');
   let replacedTo: string | null = null;
   try {
+    tightenTree(dataDir);
     if (fs.existsSync(pgdata)) {
       replacedTo = `${pgdata}.replaced-${(opts.now ?? new Date()).toISOString().replace(/[:.]/g, '-')}`;
       fs.renameSync(pgdata, replacedTo);
