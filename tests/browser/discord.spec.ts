@@ -68,7 +68,7 @@ test('posts Discord never confirmed are listed, and one can be posted again', as
 
   await panel.getByRole('button', { name: 'Send a test message' }).click();
   await expect(panel.getByRole('alert')).toHaveText(
-    'Sent, no answer in time (1 s): look in the channel before sending another',
+    'Sent, no answer in time (3 s): look in the channel before sending another',
   );
 
   // The background sender's pass: yesterday's top racers go out, and Discord never answers.
@@ -77,7 +77,7 @@ test('posts Discord never confirmed are listed, and one can be posted again', as
   await page.reload();
   await page.getByRole('tab', { name: 'Discord', exact: true }).click();
   const list = panel.getByRole('region', { name: 'Not confirmed by Discord' });
-  await expect(list.getByText(/sent, no answer in time \(1 s\): it may have been posted/).first()).toBeVisible();
+  await expect(list.getByText(/sent, no answer in time \(3 s\): it may have been posted/).first()).toBeVisible();
   const buttons = list.getByRole('button', { name: /^Post again: / });
   await expect(buttons).toHaveCount(pass.unknown);
   await expect(list.getByText(new RegExp(`^${tag} top racers of \\d{4}-\\d{2}-\\d{2}$`))).toBeVisible();

@@ -22,13 +22,13 @@ const staticDir = path.resolve(process.env.STATIC_DIR ?? 'dist');
 const db = await openPglite();
 await migrate(db);
 // Discord webhooks in the browser tests point back at this server, which answers as Discord does
-// (a webhook whose token starts with "no-answer" answers only after the 1 s timeout).
+// (a webhook whose token starts with "no-answer" answers only after the 3 s timeout).
 const config = {
   ...loadConfig({}),
   port,
   demo: true,
   discordWebhookOrigins: [`http://127.0.0.1:${port}`],
-  discordTimeoutMs: 1000,
+  discordTimeoutMs: 3000,
 };
 const now = () => new Date();
 const demo = await startDemoCommunity({
@@ -46,7 +46,7 @@ await db.query(
 );
 const app = await buildApp({ db, config, now }, { staticDir });
 app.post<{ Params: { token: string } }>('/api/webhooks/:id/:token', async (request, reply) => {
-  if (request.params.token.startsWith('no-answer')) await new Promise((resolve) => setTimeout(resolve, 2000));
+  if (request.params.token.startsWith('no-answer')) await new Promise((resolve) => setTimeout(resolve, 5000));
   return reply.code(204).send();
 });
 app.post('/e2e/discord', async () => {
