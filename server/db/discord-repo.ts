@@ -54,10 +54,15 @@ export async function saveWebhook(q: Queryable, w: Webhook, by: string, at: Date
   );
 }
 
-/** Removes the webhook and drops its unsent messages (they were meant for that channel). */
+/**
+ * Removes the webhook and drops its unsent messages, and those of unknown outcome waiting for
+ * staff (they were meant for that channel).
+ */
 export async function removeWebhook(q: Queryable, tag: string): Promise<boolean> {
   const { rows } = await q.query('DELETE FROM discord_webhooks WHERE tag = $1 RETURNING tag', [tag]);
-  await q.query("UPDATE discord_outbox SET status = 'dropped' WHERE tag = $1 AND status = 'pending'", [tag]);
+  await q.query("UPDATE discord_outbox SET status = 'dropped' WHERE tag = $1 AND status IN ('pending', 'unknown')", [
+    tag,
+  ]);
   return rows.length > 0;
 }
 

@@ -3,7 +3,7 @@
  * community (4 simulated teams, 9 days of 10-minute history, sample events and squads), the staff
  * accounts admin / admin-password-123 (admin) and captain / captain-password-123 (teamadmin of the
  * first team), and the built app from STATIC_DIR, on E2E_PORT. POST /e2e/poll runs one collector
- * poll of the demo community.
+ * poll of the demo community; POST /e2e/discord queues and sends the due Discord posts once.
  */
 import path from 'node:path';
 import { loadConfig } from '../../server/config.js';
@@ -13,14 +13,23 @@ import { buildApp } from '../../server/http/app.js';
 import { startDemoCommunity } from '../../server/demo/demo-community.js';
 import { pollTeams } from '../../server/collector/poll.js';
 import { hashPassword } from '../../server/auth/passwords.js';
+import { enqueueDue } from '../../server/discord/enqueue-due.js';
+import { deliverDue } from '../../server/discord/deliver.js';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const staticDir = path.resolve(process.env.STATIC_DIR ?? 'dist');
 
 const db = await openPglite();
 await migrate(db);
-// Discord webhooks in the browser tests point back at this server, which answers as Discord does.
-const config = { ...loadConfig({}), port, demo: true, discordWebhookOrigins: [`http://127.0.0.1:${port}`] };
+// Discord webhooks in the browser tests point back at this server, which answers as Discord does
+// (a webhook whose token starts with "no-answer" answers only after the 3 s timeout).
+const config = {
+  ...loadConfig({}),
+  port,
+  demo: true,
+  discordWebhookOrigins: [`http://127.0.0.1:${port}`],
+  discordTimeoutMs: 3000,
+};
 const now = () => new Date();
 const demo = await startDemoCommunity({
   db,
@@ -36,7 +45,14 @@ await db.query(
   [await hashPassword('admin-password-123'), await hashPassword('captain-password-123'), demo.tags[0]],
 );
 const app = await buildApp({ db, config, now }, { staticDir });
-app.post('/api/webhooks/:id/:token', async (_request, reply) => reply.code(204).send());
+app.post<{ Params: { token: string } }>('/api/webhooks/:id/:token', async (request, reply) => {
+  if (request.params.token.startsWith('no-answer')) await new Promise((resolve) => setTimeout(resolve, 5000));
+  return reply.code(204).send();
+});
+app.post('/e2e/discord', async () => {
+  await enqueueDue(db, { now: now(), tz: config.siteTimezone });
+  return deliverDue(db, { now, log: app.log, timeoutMs: config.discordTimeoutMs });
+});
 // Specs run a collector poll of the demo community on demand (live.spec.ts); outside /api, test server only.
 app.post('/e2e/poll', async () => {
   const run = await pollTeams({ db, base: demo.baseUrl, now: new Date(), tz: config.siteTimezone, delayMs: 0 });

@@ -14,7 +14,7 @@ import { deliverDue } from '../../server/discord/deliver.js';
 import { dbKinds, freshDatabase } from './helpers.js';
 import { startReceiver, type Receiver } from './discord-receiver.js';
 
-const TIMEOUT_MS = 300;
+const TIMEOUT_MS = 1000;
 const TOKEN = 'deliveryTOKENabcdefghij';
 const START = new Date('2026-04-01T12:00:00Z');
 const quiet = { info: () => {}, warn: () => {} };
@@ -98,12 +98,12 @@ describe.each(dbKinds)('Discord posts of unknown outcome on %s', (kind) => {
   });
 
   it('posts once to a receiver that answers after the timeout, over many rounds', async () => {
-    receiver.script({ status: 200, body: { id: '1' }, delayMs: TIMEOUT_MS + 400 });
+    receiver.script({ status: 200, body: { id: '1' }, delayMs: TIMEOUT_MS + 1000 });
     const id = await queue('ALPHA');
     const sentAt = clock;
     expect(await deliver()).toEqual({ sent: 0, retrying: 0, failed: 0, unknown: 1 });
     // The late answer arrives and is of no use: it changes nothing.
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await new Promise((resolve) => setTimeout(resolve, 1200));
     for (let round = 0; round < 10; round++) {
       later(60 * 60_000);
       await deliver();
@@ -113,7 +113,7 @@ describe.each(dbKinds)('Discord posts of unknown outcome on %s', (kind) => {
       status: 'unknown',
       attempts: 1,
       attempted_at: sentAt,
-      last_error: 'sent, no answer in time (300 ms): it may have been posted',
+      last_error: 'sent, no answer in time (1 s): it may have been posted',
     });
   });
 
