@@ -19,7 +19,7 @@ export const TEAM_STATS_HOURS = 24;
 export const TOP_RACER_7D_HOURS = 168;
 
 /**
- * One racer's races in one UTC hour (spec §3 "Hourly row"); only hours with races appear.
+ * One racer's races in one UTC hour (docs/product.md §3 "Hourly row"); only hours with races appear.
  * `hour` is the ISO 8601 UTC start of the hour; `racer` the display name (else the username).
  * Ordered by hour, then races descending, then username.
  */
@@ -44,7 +44,7 @@ export const TopRacer = z.object({ username: z.string(), CurrentDisplayName: z.s
 export type TopRacer = z.infer<typeof TopRacer>;
 
 /**
- * Team stats (spec §3) over now − 24 h to now: races, avg_wpm = (Σtyped/5)/(Σsecs/60) (null with
+ * Team stats (docs/product.md §3) over now − 24 h to now: races, avg_wpm = (Σtyped/5)/(Σsecs/60) (null with
  * no races), accuracy = 1 − Σerrs/Σtyped as a fraction 0–1 (null with no races), active_members =
  * racers with at least one batch for the team. top_racer (24 h) and top_racer_7d: most races,
  * ties to the lower username; null when nobody raced.

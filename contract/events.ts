@@ -1,10 +1,10 @@
 /**
  * GET /api/team-events, /api/event-participants/{id}, /api/event-squad-summary/{id} and
- * /api/event-team-summary/{id}: the read side of events (spec §3 Event, Participant, Squad
+ * /api/event-team-summary/{id}: the read side of events (docs/product.md §3 Event, Participant, Squad
  * summary, Team summary). The admin write schemas reuse `Event`.
  *
  * Times: StartTime and EndTime are `YYYY-MM-DD HH:MM:SS` wall-clock times in the site time zone
- * (CT by default), as spec §7 says for API datetimes; they sort as text.
+ * (CT by default), as docs/product.md §7 says for API datetimes; they sort as text.
  *
  * Window: an event counts the 10-minute batches with StartTime < batch end time <= EndTime (the
  * batch ending at T holds the races of the 10 minutes before T; see rules/event-window.ts),
@@ -77,7 +77,7 @@ export const Participant = z.object({
   Points: z.number(),
   /** 1 when flagged as a bot. */
   bot: z.union([z.literal(0), z.literal(1)]),
-  /** Pay-to-play winnings in dollars; null when blank (spec §5) or the event pays nothing. */
+  /** Pay-to-play winnings in dollars; null when blank (docs/product.md §5) or the event pays nothing. */
   Winnings: z.number().nullable(),
 });
 export type Participant = z.infer<typeof Participant>;

@@ -1,5 +1,5 @@
 /**
- * GET /api/team-leaderboard and GET /api/individual-leaderboard (spec §7).
+ * GET /api/team-leaderboard and GET /api/individual-leaderboard (docs/product.md §7).
  *
  * `start_time` and `end_time` are `YYYY-MM-DD HH:MM:SS` in the site time zone (ISO 8601 with an
  * offset is accepted too); `end_time` is inclusive to the second, so a batch counts when

@@ -10,7 +10,7 @@ import { endpoint } from './endpoint.js';
 export const RECENT_RACES_HOURS = 168;
 
 /**
- * One current member of a team (spec §3 "Member / roster row"). Counters come from the member's
+ * One current member of a team (docs/product.md §3 "Member / roster row"). Counters come from the member's
  * latest snapshot and are null before the first one; Joined is `YYYY-MM-DD HH:MM:SS` in the site
  * time zone. Beyond the spec: RacesLast7Days (races for this team with a batch end time from
  * now − 168 h to now) and MeetsWeeklyRequirement (RacesLast7Days ≥ the team's weekly requirement;

@@ -6,7 +6,7 @@ import { endpoint } from './endpoint.js';
 export const TeamTagsResponse = z.array(z.string());
 export type TeamTagsResponse = z.infer<typeof TeamTagsResponse>;
 
-/** Team info card fields (spec §2): null where the game gave nothing. */
+/** Team info card fields (docs/product.md §2): null where the game gave nothing. */
 export const TeamInfo = z.object({
   Tag: z.string(),
   name: z.string().nullable(),

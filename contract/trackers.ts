@@ -12,7 +12,7 @@ export const DailyParticipantsQuery = z.object({ tag: TeamTag, date: DayKey.opti
 export const WeeklyParticipantsQuery = z.object({ tag: TeamTag, week: DayKey.optional() });
 
 /**
- * One participant (spec §3): window aggregates from raw deltas. Accuracy is a fraction 0–1; WPM
+ * One participant (docs/product.md §3): window aggregates from raw deltas. Accuracy is a fraction 0–1; WPM
  * and Accuracy are null only if no time or text was recorded. Squad '' means Unassigned.
  */
 export const TrackerParticipant = z.object({

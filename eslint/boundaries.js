@@ -1,4 +1,4 @@
-// The codebase's layer rules as one ESLint rule (see CONTRIBUTING.md "Layout").
+// The codebase's layer rules as one ESLint rule (see CONTRIBUTING.md "Layers").
 // Every relative import is resolved to a repository path and checked:
 // - a feature (src/features/<name>) never imports another feature;
 // - the app (src/, sw/) never imports server/;

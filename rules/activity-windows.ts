@@ -13,7 +13,7 @@ export interface ClosedWindow {
   end: Date;
 }
 
-/** now − hours to now, both ends included (spec §7: "24 hour = now minus 24 h to now"). */
+/** now − hours to now, both ends included (docs/product.md §7: "24 hour = now minus 24 h to now"). */
 export function rollingWindow(now: Date, hours: number): ClosedWindow {
   return { start: new Date(now.getTime() - hours * HOUR_MS), end: new Date(now.getTime()) };
 }

@@ -1,5 +1,5 @@
 /**
- * Turns the Add/Edit Event form (spec §5) into stored values: the team tags (1 to 10, space- or
+ * Turns the Add/Edit Event form (docs/product.md §5) into stored values: the team tags (1 to 10, space- or
  * comma-separated) and the start and end as instants from site-zone wall-clock times. Pure.
  */
 import { EVENT_YEARS, eventTagsProblem, splitEventTags } from '../contract/admin-events.js';

@@ -1,5 +1,5 @@
 /**
- * An event's status from its start and end instants and the current instant (spec §4): before
+ * An event's status from its start and end instants and the current instant (docs/product.md §4): before
  * the start Pending; from the start through the end inclusive Active; after the end Concluded.
  * Pure: used by the events API, the admin events API and the app's edit dialog.
  */

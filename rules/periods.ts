@@ -1,5 +1,5 @@
 /**
- * The leaderboard periods of spec §7 as windows of instants in the site time zone, the previous
+ * The leaderboard periods of docs/product.md §7 as windows of instants in the site time zone, the previous
  * window of each (for rank change), the picker choices, and the API's `start_time` / `end_time`.
  *
  * A window is half-open, [start, end). The API's `end_time` is inclusive to the second
@@ -45,7 +45,7 @@ const SECOND_MS = 1000;
 /** The longest window a leaderboard call accepts: 366 days, plus an hour of daylight-saving slack. */
 export const MAX_WINDOW_MS = 366 * 24 * HOUR_MS + HOUR_MS;
 
-/** Picker sizes of spec §9: 7 days, 7 weeks, 6 months. */
+/** Picker sizes of docs/product.md §9: 7 days, 7 weeks, 6 months. */
 export const DAILY_CHOICES = 7;
 export const WEEKLY_CHOICES = 7;
 export const MONTHLY_CHOICES = 6;
@@ -179,7 +179,7 @@ export function defaultCustomRange(today: DayKey): { from: DayKey; to: DayKey } 
 }
 
 /**
- * Custom From/To rules of spec §2: To at most today, From at most To. Bad days fall back to the
+ * Custom From/To rules of docs/product.md §2: To at most today, From at most To. Bad days fall back to the
  * default range.
  */
 export function clampCustomRange(

@@ -1,4 +1,4 @@
-/** The stats math of design.md "The numbers": batch and window aggregates from raw deltas. */
+/** The stats math of docs/product.md 'The numbers': batch and window aggregates from raw deltas. */
 
 /** Raw counters summed over any set of batches. */
 export interface Totals {

@@ -1,5 +1,5 @@
 /**
- * Pay-to-play winnings of one participant (spec §5 and §9, design.md "The numbers"):
+ * Pay-to-play winnings of one participant (docs/product.md §5 and §9, docs/product.md 'The numbers'):
  * floor((races − MinRaces) / RaceIncrement) × PayoutIncrement, × AccBonus98 at accuracy ≥ 0.98,
  * else × AccBonus96 at ≥ 0.96, capped at Cap. Blank (null) when PayoutIncrement is missing or 0,
  * QualifyingRaces is missing, races are below QualifyingRaces, or races − MinRaces ≤ 0.

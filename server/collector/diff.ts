@@ -1,5 +1,5 @@
 /**
- * Snapshot diffing (design.md "The numbers"): the difference between a member's previous snapshot
+ * Snapshot diffing (docs/product.md 'The numbers'): the difference between a member's previous snapshot
  * and this poll's counters becomes at most one batch, and the new snapshot becomes the baseline.
  *
  * Rules:
@@ -191,7 +191,7 @@ function diffFromZero(prev: Snapshot | null | undefined, cur: MemberReading, pol
 
 /**
  * A reading with a counter below the baseline `prev` (same membership): a stale copy, or a restart
- * of the team counters (the rule is in this file's header and design.md "The numbers").
+ * of the team counters (the rule is in this file's header and docs/product.md 'The numbers').
  */
 function diffBackwards(prev: Snapshot, cur: MemberReading, pollTime: Date): DiffResult {
   const down = COUNTERS.find((k) => cur[k] < prev[k])!;

@@ -36,7 +36,7 @@ export async function racerDays(db: Queryable, userId: number, from?: DayKey, to
     secs: number;
     points: number;
   }>(
-    // Counters summed as float8 and cast back: exact below 2^53 (see CONTRIBUTING).
+    // Counters summed as float8 and cast back: exact below 2^53 (see docs/leaderboards.md).
     `SELECT to_char(day, 'YYYY-MM-DD') AS day,
             sum(races::float8)::bigint::int AS races, sum(lifetime_races::float8)::bigint::int AS lifetime,
             sum(typed::float8) AS typed, sum(errs::float8) AS errs, sum(secs::float8) AS secs, sum(points) AS points

@@ -72,7 +72,7 @@ export async function racerInfo(db: Queryable, username: string): Promise<RacerI
   };
 }
 
-/** The racer's whole history as spec §3 batch records, oldest first; times in the site zone. */
+/** The racer's whole history as docs/product.md §3 batch records, oldest first; times in the site zone. */
 export async function racerBatchRows(db: Queryable, userId: number, tz: string, today: string): Promise<BatchRecord[]> {
   const c = await racerColumnTexts(db, userId, today);
   const numbers = (text: string) => JSON.parse(`[${text}]`) as number[];

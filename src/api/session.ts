@@ -8,7 +8,7 @@ import { keys } from './keys';
 export const LOGGED_OUT: MeResponse = { logged_in: false, username: null, role: null };
 
 /**
- * A failed call means logged out (spec §8); no answer at all (offline) is no news, so a staff
+ * A failed call means logged out (docs/product.md §8); no answer at all (offline) is no news, so a staff
  * member who reloads offline still sees who they are.
  */
 export const meQueryOptions = () =>

@@ -1,5 +1,5 @@
 /**
- * Number and time formats of spec §9: races and points with thousands separators, WPM with one
+ * Number and time formats of docs/product.md §9: races and points with thousands separators, WPM with one
  * decimal, accuracy as a percent with two, money in dollars, times in the site time zone with CT.
  * Every formatter shows "-" for a missing value.
  */

@@ -1,4 +1,4 @@
-/** Which top tab and which team sub-tab an address belongs to (spec §2). */
+/** Which top tab and which team sub-tab an address belongs to (docs/product.md §2). */
 
 export type TopTab = 'leaderboards' | 'teams' | 'racers' | 'about' | 'admin';
 

@@ -1,5 +1,5 @@
 /**
- * Table sorting shared by the screens (spec §4): what a header click does, and a stable sort that
+ * Table sorting shared by the screens (docs/product.md §4): what a header click does, and a stable sort that
  * compares numbers numerically and text without regard to case (runs of digits as numbers).
  * Where missing values go and how ties break are each table's own rules, passed in.
  */

@@ -1,5 +1,5 @@
 /**
- * The browser-storage keys of spec §3 (localStorage), typed. Reads and writes never throw: private
+ * The browser-storage keys of docs/product.md §3 (localStorage), typed. Reads and writes never throw: private
  * modes and full quotas simply behave as if nothing was stored.
  */
 

@@ -2,7 +2,7 @@
  * Modal dialog on the native <dialog> element: focus is kept inside while open and returned to
  * the opener on close, Escape, the × button and a click on the backdrop close it. On open, focus
  * goes to the field marked `data-autofocus`, else to the dialog's first control. Stacking layer
- * 1000 (spec §9).
+ * 1000 (docs/product.md §9).
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 

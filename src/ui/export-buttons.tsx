@@ -1,5 +1,5 @@
 /**
- * "Export CSV" and "Export Excel" for a table on screen (spec §5). The sheets are built at click
+ * "Export CSV" and "Export Excel" for a table on screen (docs/product.md §5). The sheets are built at click
  * time, so they follow the rows as currently sorted and filtered; the writers (papaparse,
  * write-excel-file) load only then, and both buttons stay busy until the file is saved.
  */

@@ -1,5 +1,5 @@
 /**
- * A racer in a table (spec §2): the display name opens the racer's game profile in a new tab and
+ * A racer in a table (docs/product.md §2): the display name opens the racer's game profile in a new tab and
  * carries the bot marker when flagged; the username opens the racer inspector (Batch tab).
  */
 import { Link } from '@tanstack/react-router';

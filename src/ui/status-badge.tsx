@@ -1,4 +1,4 @@
-/** An event's status badge (Pending, Active, Concluded); its style class is the lowercase status (spec §4). */
+/** An event's status badge (Pending, Active, Concluded); its style class is the lowercase status (docs/product.md §4). */
 import type { EventStatus } from '../../contract/events';
 
 export function EventStatusBadge({ status }: { status: EventStatus }) {

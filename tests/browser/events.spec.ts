@@ -165,7 +165,7 @@ test('racers, squads and teams match the API; sorting; winnings; both exports ma
       fmtMoney(p.Winnings),
     ]);
   }
-  // Winnings follow spec §9 for every racer (the server computes; check the rule here too).
+  // Winnings follow docs/product.md §9 for every racer (the server computes; check the rule here too).
   for (const p of participants) {
     const beyond = p.TotalRaces - (cup.MinRaces ?? 0);
     if (p.TotalRaces < (cup.QualifyingRaces ?? 0) || beyond <= 0) expect(p.Winnings).toBeNull();

@@ -1,7 +1,7 @@
 /**
  * Racer inspector: username filter, choosing a racer, the info banner and batch table against the
  * API's answers, the date-range slider shrinking the table and the chart series, the Daily and
- * Weekly tabs, the address forms, and the error texts of spec §8.
+ * Weekly tabs, the address forms, and the error texts of docs/product.md §8.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { shownAccuracy, shownWpm } from './support';

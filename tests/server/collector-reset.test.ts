@@ -1,5 +1,5 @@
 /**
- * A member's team counters restarting with the same join stamp (design.md "The numbers"): re-based
+ * A member's team counters restarting with the same join stamp (docs/product.md 'The numbers'): re-based
  * so at most one poll's races are lost and none counted twice, while a stale copy (everything falls,
  * or it recovers) keeps the baseline. Through writePoll, each poll sent twice, and through the
  * collector's real poll path with the database closed and opened again between polls, on both

@@ -3,7 +3,7 @@
  * into the rolling totals of the last 24 hours or 7 days (rolling-totals.ts) or whole days, read
  * as two days' running totals (running-totals.ts), whole hours from hourly_rollups, and raw
  * 10-minute edges; the database adds the parts up per team or racer and the stats are worked out
- * here by rules/stats.ts (design.md "The numbers"). Rows are sorted by Points, highest first, then
+ * here by rules/stats.ts (docs/product.md 'The numbers'). Rows are sorted by Points, highest first, then
  * by name (code-unit order).
  */
 import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../../contract/leaderboards.js';

@@ -1,4 +1,4 @@
-/** The About page (spec §1): what the site does and for whom, its features, and where to ask. */
+/** The About page (docs/product.md §1): what the site does and for whom, its features, and where to ask. */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ExternalIcon } from '../../ui/icons';

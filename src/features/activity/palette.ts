@@ -1,4 +1,4 @@
-/** The activity charts' 12-colour palette (spec §9), and the colour of the grouped "Others" series. */
+/** The activity charts' 12-colour palette (docs/product.md §9), and the colour of the grouped "Others" series. */
 export const CHART_PALETTE = [
   '#f0640f',
   '#2563eb',

@@ -1,5 +1,5 @@
 /**
- * /admin: User Management for admins (spec §2), with the site's other staff tools beside it:
+ * /admin: User Management for admins (docs/product.md §2), with the site's other staff tools beside it:
  * tracked teams, bot flags and the audit log. Anyone else sees "Admin access required".
  */
 import { useId, useState } from 'react';

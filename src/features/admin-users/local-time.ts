@@ -1,4 +1,4 @@
-/** A staff screen's times: the viewer's own local date and time (spec §2 "Last Login"), blank if absent. */
+/** A staff screen's times: the viewer's own local date and time (docs/product.md §2 "Last Login"), blank if absent. */
 const fmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export function localDateTime(iso: string | null | undefined): string {

@@ -1,5 +1,5 @@
 /**
- * Add User, Edit User and Change Password (spec §2, §4, §5). Add: username, password, role and the
+ * Add User, Edit User and Change Password (docs/product.md §2, §4, §5). Add: username, password, role and the
  * user-ID select ("Select User ID", racers as "name (id)"); Edit: username, role, user ID; both
  * also take the team a teamadmin manages. Success closes and reloads the list; a failure keeps the
  * dialog open with the server's text, else "Add failed" / "Edit failed" / "Password change failed".

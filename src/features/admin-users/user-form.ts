@@ -1,5 +1,5 @@
 /**
- * The user dialog (spec §4 "User dialog mode"): closed, add, edit or password. Add starts empty
+ * The user dialog (docs/product.md §4 "User dialog mode"): closed, add, edit or password. Add starts empty
  * with role teamadmin; edit and password start from the user, the password blank. The checks give
  * the spec's messages before anything is sent.
  */

@@ -2,7 +2,7 @@
  * Frame of every team route: the team dropdown and the team sub-tabs above the screen. The chosen
  * tag lives in the address (`?tag=`, or the path on /trackers/{tag}) and in browser storage as
  * selectedTag (removed when cleared). A teamadmin on /teams/admin is locked to their own team.
- * A tag that is not tracked gets the server's team info error (spec §8) on every team screen, in
+ * A tag that is not tracked gets the server's team info error (docs/product.md §8) on every team screen, in
  * place of the screen, and is never stored as the selection. A team whose data is stale gets a
  * note above the screen (team-stale-note.tsx).
  */

@@ -1,5 +1,5 @@
 /**
- * Which event the viewer shows for a team (spec §4): the event from the address if it is one of
+ * Which event the viewer shows for a team (docs/product.md §4): the event from the address if it is one of
  * the team's events; else the stored last event if still one of them; else the latest by StartTime
  * (ties to the higher EventID); none when the team has no events.
  */

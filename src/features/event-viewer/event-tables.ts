@@ -13,7 +13,7 @@ export const PAYOUTS_TAB = { key: 'payouts', label: 'Payouts' } as const;
 const FILE_PART: Record<EventTab, string> = { racers: 'participants', squads: 'squads', teams: 'teams' };
 const SHEET: Record<EventTab, string> = { racers: 'Participants', squads: 'Squads', teams: 'Teams' };
 
-/** event_{id}_participants, event_{id}_squads, event_{id}_teams (spec §9). */
+/** event_{id}_participants, event_{id}_squads, event_{id}_teams (docs/product.md §9). */
 export function exportFileBase(eventId: number, tab: EventTab): string {
   return `event_${eventId}_${FILE_PART[tab]}`;
 }

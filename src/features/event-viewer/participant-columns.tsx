@@ -1,4 +1,4 @@
-/** The Racers table (spec §2 "Event viewer"); Winnings only when the event pays out. */
+/** The Racers table (docs/product.md §2 "Event viewer"); Winnings only when the event pays out. */
 import type { Participant } from '../../../contract/events';
 import { UNASSIGNED } from '../../../contract/squads';
 import { formatMoney } from '../../lib/format';
@@ -51,7 +51,7 @@ export function participantColumns(tag: string | undefined, withWinnings: boolea
       key: 'Winnings',
       header: 'Winnings',
       numeric: true,
-      // Blank, not "-", whenever there is nothing to pay (spec §5).
+      // Blank, not "-", whenever there is nothing to pay (docs/product.md §5).
       render: (p) => (p.Winnings === null ? '' : formatMoney(p.Winnings)),
       sortValue: (p) => p.Winnings,
       exportValue: (p) => p.Winnings,

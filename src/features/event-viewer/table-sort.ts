@@ -1,5 +1,5 @@
 /**
- * Event viewer sorting (spec §4): an event opens sorted by its DefaultSort (TotalRaces when none),
+ * Event viewer sorting (docs/product.md §4): an event opens sorted by its DefaultSort (TotalRaces when none),
  * descending; a header click sorts that column descending, a second click on it toggles. Missing
  * values (no WPM, blank winnings) go last either way; ties keep the server's order.
  */

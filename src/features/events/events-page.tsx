@@ -1,5 +1,5 @@
 /**
- * /events: the selected team's events. A failed load empties the list silently (spec §8); offline
+ * /events: the selected team's events. A failed load empties the list silently (docs/product.md §8); offline
  * the last list stays with its "offline, data from" note.
  */
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-/** The team events table (spec §2): a row opens the event in the event viewer; its title is that link. */
+/** The team events table (docs/product.md §2): a row opens the event in the event viewer; its title is that link. */
 import { Link } from '@tanstack/react-router';
 import type { Event } from '../../../contract/events';
 import { DataTable, type Column } from '../../ui/data-table';

@@ -1,5 +1,5 @@
 /**
- * Columns of the boards (spec §2). Team: Rank, Team Tag (a roster link, plain text in the monthly
+ * Columns of the boards (docs/product.md §2). Team: Rank, Team Tag (a roster link, plain text in the monthly
  * view), Races, Accuracy, WPM, Points. Individual: Rank, Display Name (the game profile, new tab,
  * robot icon for bots), Username (the racer inspector), Team, Bot (daily view only), Races,
  * Accuracy, WPM, Points. The rank cell also shows the change against the previous period.

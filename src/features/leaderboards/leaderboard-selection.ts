@@ -1,6 +1,6 @@
 /**
  * Which board is shown: the view (teams or individuals), the period and its day, week, month or
- * From/To range, read from the address first and from browser storage second (spec §3 keys
+ * From/To range, read from the address first and from browser storage second (docs/product.md §3 keys
  * leaderboardGroupBy and leaderboardActiveTab), and written back to the address as search params.
  */
 import {

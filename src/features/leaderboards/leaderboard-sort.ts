@@ -1,5 +1,5 @@
 /**
- * Leaderboard sort (spec §4): Points descending at first; clicking the sorted column toggles its
+ * Leaderboard sort (docs/product.md §4): Points descending at first; clicking the sorted column toggles its
  * direction, clicking another column sorts it descending. Values that are not numbers (a missing
  * WPM or accuracy) go last whatever the direction; text compares case-insensitively.
  */

@@ -196,7 +196,7 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
   };
   const chooseSelection = (sel: PeriodSelection) => choose(selectionSearch(sel));
   const heading = boardHeading(selection, fetchedWin.ok ? fetchedWin.window : win, tz);
-  // A failed call empties the list (spec §8); data already on screen for this board stays.
+  // A failed call empties the list (docs/product.md §8); data already on screen for this board stays.
   const failed = query.isError && !query.data;
 
   return (

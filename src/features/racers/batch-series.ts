@@ -37,7 +37,7 @@ export function toBatchSeries(columns: BatchColumns): BatchSeries {
   };
 }
 
-/** One row of the batch table (spec §3 batch record, with the end time as an instant). */
+/** One row of the batch table (docs/product.md §3 batch record, with the end time as an instant). */
 export interface BatchTableRow {
   index: number;
   /** Unix seconds. */

@@ -4,7 +4,7 @@
  * filter is two binary searches giving an index window [lo, hi).
  */
 
-/** Slider step (spec §9). */
+/** Slider step (docs/product.md §9). */
 export const SLIDER_STEP_MS = 60_000;
 
 /** Both ends in epoch milliseconds, inclusive. */

@@ -5,7 +5,7 @@
  */
 import { dayKeyOf, dayWindow, weekStartOf, type DayKey } from '../../../rules/site-time';
 
-/** Periods the charts show at most (spec §9). */
+/** Periods the charts show at most (docs/product.md §9). */
 export const MAX_PERIODS = 30;
 
 export interface PeriodRaces {

@@ -1,5 +1,5 @@
 /**
- * The roster table's columns (spec §2 "Team roster table") plus the game's Banned / Warned badge by
+ * The roster table's columns (docs/product.md §2 "Team roster table") plus the game's Banned / Warned badge by
  * the name, last-7-days races, the weekly check and, for an admin, the bot toggle.
  */
 import type { ReactNode } from 'react';

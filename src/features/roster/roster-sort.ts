@@ -1,5 +1,5 @@
 /**
- * Roster sort rules (spec §4): Joined ascending at first; clicking the active column toggles its
+ * Roster sort rules (docs/product.md §4): Joined ascending at first; clicking the active column toggles its
  * direction, another column sorts ascending. Squad sort puts members without a squad last
  * ascending and first descending; numbers sort numerically, Joined by date, the rest as text.
  * Other missing values follow the squad rule (last ascending, first descending).

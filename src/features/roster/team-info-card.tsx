@@ -1,4 +1,4 @@
-/** The team info card (spec §2): every field with N/A for missing values; errors replace the card in red. */
+/** The team info card (docs/product.md §2): every field with N/A for missing values; errors replace the card in red. */
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { TeamInfo } from '../../../contract/teams';

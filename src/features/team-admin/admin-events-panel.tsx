@@ -142,7 +142,7 @@ export function AdminEventsPanel({ tag, ownTeam }: AdminEventsPanelProps) {
       {events.isPending ? (
         <Loading text="Loading events..." />
       ) : (
-        // A failed list shows empty (spec §8).
+        // A failed list shows empty (docs/product.md §8).
         <DataTable
           columns={columns}
           rows={events.data ?? []}

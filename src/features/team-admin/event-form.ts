@@ -1,6 +1,6 @@
 /**
- * The Add/Edit Event form (spec §5): its values from an event, the required-field check, the
- * request body, and the status the edit dialog shows, derived from the CT times (spec §4).
+ * The Add/Edit Event form (docs/product.md §5): its values from an event, the required-field check, the
+ * request body, and the status the edit dialog shows, derived from the CT times (docs/product.md §4).
  */
 import type { EventFormBody } from '../../../contract/admin-events';
 import type { DefaultSort, Event, EventStatus } from '../../../contract/events';

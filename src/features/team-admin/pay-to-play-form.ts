@@ -1,5 +1,5 @@
 /**
- * The Pay-to-Play Settings form (spec §3, §5): seven required numbers, at least 0; the first four
+ * The Pay-to-Play Settings form (docs/product.md §3, §5): seven required numbers, at least 0; the first four
  * whole numbers, the last three with 0.01 steps. A field the event has not set shows the default.
  */
 import type { PayToPlayBody } from '../../../contract/admin-events';
@@ -8,7 +8,7 @@ import type { Event, PayToPlaySettings } from '../../../contract/events';
 export type PayToPlayKey = keyof PayToPlaySettings;
 export type PayToPlayValues = Record<PayToPlayKey, string>;
 
-/** What the dialog shows for a setting the event has not set (spec §3). */
+/** What the dialog shows for a setting the event has not set (docs/product.md §3). */
 export const PAY_TO_PLAY_DEFAULTS: Record<PayToPlayKey, number> = {
   MinRaces: 100,
   QualifyingRaces: 150,

@@ -1,4 +1,4 @@
-/** Columns of the tracker table; the weekly tracker's username links leave the tag out (spec §2). */
+/** Columns of the tracker table; the weekly tracker's username links leave the tag out (docs/product.md §2). */
 import type { TrackerParticipant } from '../../../contract/trackers';
 import { formatAccuracy, formatInt, formatWpm } from '../../lib/format';
 import type { Column } from '../../ui/data-table';

@@ -1,5 +1,5 @@
 /**
- * Tracker table sort (spec §4): Points descending at first; clicking a sortable header sorts it
+ * Tracker table sort (docs/product.md §4): Points descending at first; clicking a sortable header sorts it
  * descending, clicking it again toggles. Numbers numerically, text case-insensitively; missing
  * values last whatever the direction.
  */

@@ -1,5 +1,5 @@
 /**
- * The Trackers screen's pickers (spec §2, §9): the last 7 days starting with today, and the last
+ * The Trackers screen's pickers (docs/product.md §2, §9): the last 7 days starting with today, and the last
  * 7 Sunday week starts shown as "start - end"; "today" is the site-zone day.
  */
 import { format } from 'date-fns';

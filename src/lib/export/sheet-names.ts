@@ -1,5 +1,5 @@
 /**
- * Excel's sheet-name rules (spec §5): at most 31 characters, none of : \ / ? * [ ], unique
+ * Excel's sheet-name rules (docs/product.md §5): at most 31 characters, none of : \ / ? * [ ], unique
  * (Excel compares names without regard to case). Excel also refuses a name that is blank or
  * starts or ends with an apostrophe.
  */
