@@ -7,7 +7,7 @@
  * `npm run bench -- <word>` runs only the modules whose file name contains the word; the other
  * sections of bench/results.md are kept as they were. Opt-in modules (`OPT_IN`: too long for every
  * run) run only when the word names them (`npm run bench -- scale`); a run without a word keeps
- * their earlier sections.
+ * their earlier sections, and the `## History` section (earlier runs' figures, kept by hand).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -71,8 +71,9 @@ const header = [
   '',
 ];
 const out = path.join(dir, 'results.md');
-const optInTitles = [...OPT_IN.values()];
-const keptOptIn = previousSections(out).filter((s) => optInTitles.some((t) => s.startsWith(t)));
+// Opt-in sections and the hand-kept history survive a full run.
+const keptTitles = [...OPT_IN.values(), '## History'];
+const keptOptIn = previousSections(out).filter((s) => keptTitles.some((t) => s.startsWith(t)));
 const body = filter ? merge(previousSections(out), sections) : merge([...sections, ...keptOptIn], []);
 fs.writeFileSync(out, `${[...header, ...body].join('\n').trimEnd()}\n`);
 console.log(`wrote ${path.relative(process.cwd(), out)}`);
