@@ -212,8 +212,8 @@ export default async function loadBench(log: (line: string) => void): Promise<st
       memoryRow('after the mix and the poll', memoryAfterLoad),
       memoryRow(`after the flood of ${FLOOD_REQUESTS} query strings`, memoryAfterFlood),
       '',
-      `Cache limits: ${mb(memoryBefore.cache.maxBytes)} MB and ${memoryBefore.cache.maxEntries} entries (each for the older`,
-      `answers too), ${memoryBefore.cache.maxPending} shared computations.`,
+      `Cache limits: ${mb(memoryBefore.cache.maxBytes)} MB and ${memoryBefore.cache.maxEntries} entries, each for the ` +
+        `older answers too; ${memoryBefore.cache.maxPending} shared computations.`,
       '',
     ].join('\n');
   } finally {
