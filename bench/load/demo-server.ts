@@ -6,7 +6,9 @@
  *
  * LOAD_BENCH_TRACE=1 prints per second the event loop's delay and the slow statements (trace.ts).
  *
- * Messages to the parent: `{ ready: true, tags }` once listening, `{ polled: summary }` after a poll.
+ * Messages to the parent: `{ ready: true, tags }` once listening, `{ polled: summary }` after a poll,
+ * `{ memory }` (RSS, heap and the public cache's accounting, after a full garbage collection when
+ * run with --expose-gc) after `memory`.
  */
 import path from 'node:path';
 import { openDatabase } from '../../server/db/open.js';
@@ -29,6 +31,12 @@ if (process.env.LOAD_BENCH_TRACE) traceRequests(app.server, (line) => console.lo
 await app.listen({ port, host: '127.0.0.1' });
 
 process.on('message', (message: unknown) => {
+  if (message === 'memory') {
+    (globalThis as { gc?: () => void }).gc?.();
+    const { rss, heapUsed } = process.memoryUsage();
+    process.send?.({ memory: { rss, heapUsed, cache: app.publicCache.stats } });
+    return;
+  }
   if (message !== 'poll') return;
   // A poll as the scheduler runs it: every team, one after another at the default pace.
   void pollTeams({ db, base: demo.baseUrl, now: now(), tz: config.siteTimezone }).then((summary) =>

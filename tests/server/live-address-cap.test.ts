@@ -26,9 +26,16 @@ describe('live streams per client address', () => {
     return s;
   }
 
+  /** A request that should be refused: its status, Retry-After and JSON body (none when a stream opened). */
   async function refused(address: string) {
-    const res = await fetch(url, { headers: { accept: 'text/event-stream', ...from(address) } });
-    return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as unknown };
+    const abort = new AbortController();
+    const res = await fetch(url, { signal: abort.signal, headers: { accept: 'text/event-stream', ...from(address) } });
+    const retryAfter = res.headers.get('retry-after');
+    if (res.status === 200) {
+      abort.abort();
+      return { status: res.status, retryAfter, body: null };
+    }
+    return { status: res.status, retryAfter, body: (await res.json()) as unknown };
   }
 
   beforeAll(async () => {

@@ -27,8 +27,9 @@ const PATHS = [
 describe('public cache under a flood of distinct query strings', () => {
   let db: Database;
   let app: App;
-  /** Each path's answer before the flood. */
+  /** Each path's answer and ETag before the flood. */
   const clean = new Map<string, string>();
+  const cleanTags = new Map<string, string>();
 
   beforeAll(async () => {
     db = await freshDatabase('pglite');
@@ -48,11 +49,11 @@ describe('public cache under a flood of distinct query strings', () => {
   });
 
   /** Sends `urls` 16 at a time; each answer's status and body, in order. */
-  async function send(urls: string[]): Promise<Array<{ status: number; body: string }>> {
-    const out: Array<{ status: number; body: string }> = [];
+  async function send(urls: string[]): Promise<Array<{ status: number; body: string; etag: unknown }>> {
+    const out: Array<{ status: number; body: string; etag: unknown }> = [];
     for (let i = 0; i < urls.length; i += 16) {
       const batch = await Promise.all(urls.slice(i, i + 16).map((url) => app.inject(url)));
-      out.push(...batch.map((r) => ({ status: r.statusCode, body: r.body })));
+      out.push(...batch.map((r) => ({ status: r.statusCode, body: r.body, etag: r.headers.etag })));
     }
     return out;
   }
@@ -64,6 +65,7 @@ describe('public cache under a flood of distinct query strings', () => {
       const res = await app.inject(path);
       expect(res.statusCode, path).toBe(200);
       clean.set(path, res.body);
+      cleanTags.set(path, res.headers.etag as string);
     }
     expect(JSON.parse(clean.get('/api/team-tags')!)).toEqual(['ALPHA', 'BETA']);
     expect(JSON.parse(clean.get('/api/team-stats?tag=ALPHA')!).races).toBe(2);
@@ -79,6 +81,8 @@ describe('public cache under a flood of distinct query strings', () => {
     answers.forEach((a, i) => {
       expect(a.status).toBe(200);
       expect(a.body).toBe(clean.get(PATHS[i % PATHS.length]));
+      // The same answer as the request without the unknown parameter: the same ETag.
+      expect(a.etag).toBe(cleanTags.get(PATHS[i % PATHS.length]));
     });
     const stats = app.publicCache.stats;
     // The five requests of PATHS, each kept once (and once as the newest older answer).
