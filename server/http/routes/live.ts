@@ -25,11 +25,9 @@ export function liveRoutes(options: LiveHubOptions = {}): RouteModule {
       }
       if (slot === 'address-full') {
         reply.header('Retry-After', '30');
-        return reply
-          .code(429)
-          .send({
-            error: `Too many live streams open from this address (${hub.maxPerAddress}); close one and try again`,
-          });
+        return reply.code(429).send({
+          error: `Too many live streams open from this address (${hub.maxPerAddress}); close one and try again`,
+        });
       }
       const res = reply.raw;
       // However the stream ends (client gone, write error, app close), it leaves the hub and frees its slot.
