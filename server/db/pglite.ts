@@ -1,8 +1,10 @@
 /** Embedded PGlite database in a data directory, guarded by a lock file against a second process. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { Database, Queryable } from './database.js';
 import { DataChanges } from './data-version.js';
+import { onlineBackup } from './pglite-backup.js';
 import { PgliteChannel } from './pglite-channel.js';
 
 export class LockedError extends Error {}
@@ -132,17 +134,33 @@ export async function openPglite(dir?: string): Promise<Database> {
       throw err;
     }
   };
+  let backups: Promise<void> = Promise.resolve();
   return {
     kind: 'pglite',
     dataChanges: new DataChanges(),
     query: (sql, params) => serial(() => direct.query(sql, params)),
     exec: (sql) => serial(() => direct.exec(sql)),
     transaction: (fn) => serial(() => transaction(fn)),
-    dumpDataDir: () =>
-      serial(async () => {
-        const { dump } = await channel.send({ op: 'dump' });
-        return new Blob([dump ?? new ArrayBuffer(0)]);
-      }),
+    dumpDataDir: async () => {
+      if (!dir) {
+        // In memory (tests): no files to read beside it, so PGlite copies itself between two statements.
+        const { dump } = await serial(() => channel.send({ op: 'dump' }));
+        return Readable.from([Buffer.from(dump ?? new ArrayBuffer(0))]);
+      }
+      // One backup at a time: the next starts once the previous archive has been sent or dropped.
+      const previous = backups;
+      let finished!: () => void;
+      backups = new Promise((resolve) => (finished = resolve));
+      await previous;
+      try {
+        const backup = await onlineBackup(path.join(dir, 'pgdata'), (fn) => serial(() => fn(direct)));
+        void backup.finished.then(finished);
+        return backup.archive;
+      } catch (err) {
+        finished();
+        throw err;
+      }
+    },
     async close() {
       await chain;
       await channel.close();
