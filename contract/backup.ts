@@ -16,8 +16,11 @@ export const BACKUP_TOKEN_HEADER = 'x-backup-token';
 export const backup = endpoint({
   method: 'GET',
   path: '/api/admin/backup',
+  // The server sends the archive as it reads it (a stream of bytes), not as one buffer.
   ok: z
-    .custom<Uint8Array>((v) => v instanceof Uint8Array)
+    .custom<Uint8Array | AsyncIterable<Uint8Array>>(
+      (v) => v instanceof Uint8Array || (typeof v === 'object' && v !== null && Symbol.asyncIterator in v),
+    )
     .describe('application/gzip: a tar of the PGlite data directory'),
   errors: errorAnswers(401, 403, 409),
   tags: ['operations'],

@@ -1,4 +1,5 @@
 /** The one database interface the server uses, backed by PGlite (embedded) or PostgreSQL. */
+import type { Readable } from 'node:stream';
 import type { DataChanges } from './data-version.js';
 
 export interface Queryable {
@@ -14,10 +15,11 @@ export interface Database extends Queryable {
   /** This database's data-version change notices (data-version.ts): caches and live streams listen. */
   readonly dataChanges: DataChanges;
   /**
-   * PGlite only: a gzipped tar of the data directory, taken between two statements (no
-   * transaction open) after a checkpoint, so it opens as a consistent database.
+   * PGlite only: a gzipped tar of the data directory, streamed. Of a data directory, an online
+   * copy (pglite-backup.ts) that opens as the database was when the copy ended, while other
+   * statements run on; in memory, a copy taken between two statements.
    */
-  dumpDataDir?(): Promise<Blob>;
+  dumpDataDir?(): Promise<Readable>;
   /**
    * PostgreSQL only: runs `fn` on one connection of its own, outside any transaction, for session
    * state such as an advisory lock. `lost` aborts if that connection breaks (the session and its

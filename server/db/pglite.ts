@@ -1,10 +1,12 @@
 /** Embedded PGlite database in a data directory, guarded by a lock file against a second process. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { Database, Queryable } from './database.js';
 import { ownerOnlyDataDir, tightenedMessage, tightenTree } from './data-dir-mode.js';
 import { DataChanges } from './data-version.js';
 import { ownerOnlyArchive } from './dump-archive.js';
+import { onlineBackup } from './pglite-backup.js';
 import { PgliteChannel } from './pglite-channel.js';
 
 export class LockedError extends Error {}
@@ -139,17 +141,35 @@ export async function openPglite(dir?: string, opts: { log?: (line: string) => v
       throw err;
     }
   };
+  let backups: Promise<void> = Promise.resolve();
   return {
     kind: 'pglite',
     dataChanges: new DataChanges(),
     query: (sql, params) => serial(() => direct.query(sql, params)),
     exec: (sql) => serial(() => direct.exec(sql)),
     transaction: (fn) => serial(() => transaction(fn)),
-    dumpDataDir: () =>
-      serial(async () => {
-        const { dump } = await channel.send({ op: 'dump' });
-        return ownerOnlyArchive(new Uint8Array(dump ?? new ArrayBuffer(0)));
-      }),
+    dumpDataDir: async () => {
+      if (!dir) {
+        // In memory (tests): no files to read beside it, so PGlite copies itself between two
+        // statements; its member names and modes are rewritten as the online copy writes them.
+        const { dump } = await serial(() => channel.send({ op: 'dump' }));
+        const archive = await ownerOnlyArchive(new Uint8Array(dump ?? new ArrayBuffer(0)));
+        return Readable.from([Buffer.from(await archive.arrayBuffer())]);
+      }
+      // One backup at a time: the next starts once the previous archive has been sent or dropped.
+      const previous = backups;
+      let finished!: () => void;
+      backups = new Promise((resolve) => (finished = resolve));
+      await previous;
+      try {
+        const backup = await onlineBackup(path.join(dir, 'pgdata'), (fn) => serial(() => fn(direct)));
+        void backup.finished.then(finished);
+        return backup.archive;
+      } catch (err) {
+        finished();
+        throw err;
+      }
+    },
     async close() {
       await chain;
       await channel.close();

@@ -1,7 +1,7 @@
 /** Builds the Fastify app: JSON API under /api, the built SPA and its deep links. */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -38,7 +38,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const app = Fastify({
     logger: options.logger ?? false,
     // request-log.ts writes one line per request at most, and only the failed or slow ones at info.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Only behind a reverse proxy may X-Forwarded-For name the client (login throttling keys on it),
     // and then only its right-most hops that no trusted proxy added.
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),

@@ -23,6 +23,20 @@ export const CONTENT_SECURITY_POLICY = {
   'frame-ancestors': ["'none'"],
 };
 
+/**
+ * The policy as a header value with more sources for some directives: for one page that needs
+ * them (the API docs' inline style, allowed by its hash), never site-wide.
+ */
+export function contentSecurityPolicyWith(
+  extra: Partial<Record<keyof typeof CONTENT_SECURITY_POLICY, string[]>>,
+): string {
+  return Object.entries(CONTENT_SECURITY_POLICY)
+    .map(([name, sources]) =>
+      [name, ...sources, ...(extra[name as keyof typeof CONTENT_SECURITY_POLICY] ?? [])].join(' '),
+    )
+    .join(';');
+}
+
 export async function registerSecurityHeaders(app: App): Promise<void> {
   await app.register(helmet, {
     global: true,

@@ -7,6 +7,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { loadConfig } from '../config.js';
 import { LockedError, openPglite } from '../db/pglite.js';
 import { backupFileName } from './backup-name.js';
@@ -19,7 +22,7 @@ function refused(err: unknown): boolean {
   return err instanceof TypeError && cause?.code === 'ECONNREFUSED';
 }
 
-async function fromServer(url: string, dataDir: string): Promise<Buffer | null> {
+async function fromServer(url: string, dataDir: string): Promise<Readable | null> {
   const token = readBackupToken(dataDir);
   let res: Response;
   try {
@@ -33,15 +36,16 @@ async function fromServer(url: string, dataDir: string): Promise<Buffer | null> 
     const hint = token ? '' : ` (no ${path.join(dataDir, 'backup.token')}: is DATA_DIR the server's?)`;
     throw new BackupFailed(`The server at ${url} answered ${res.status}: ${body?.error ?? res.statusText}${hint}`);
   }
-  return Buffer.from(await res.arrayBuffer());
+  if (!res.body) throw new BackupFailed(`The server at ${url} answered without a body`);
+  return Readable.fromWeb(res.body as WebReadableStream<Uint8Array>);
 }
 
 /** No server listening: copy the data directory under its lock (refused while another process holds it). */
-async function fromDataDir(dataDir: string): Promise<Buffer> {
+async function fromDataDir(dataDir: string, out: () => fs.WriteStream): Promise<void> {
   if (!fs.existsSync(path.join(dataDir, 'pgdata'))) throw new BackupFailed(`No database in ${dataDir} (set DATA_DIR).`);
   const db = await openPglite(dataDir);
   try {
-    return Buffer.from(await (await db.dumpDataDir!()).arrayBuffer());
+    await pipeline(await db.dumpDataDir!(), out());
   } finally {
     await db.close();
   }
@@ -57,17 +61,23 @@ async function main(): Promise<number> {
   }
   const file = path.resolve(process.argv[2] ?? backupFileName(new Date()));
   const url = (process.env.BACKUP_URL ?? `http://127.0.0.1:${config.port}`).replace(/\/+$/, '');
+  // Written beside the target and renamed: a failed run never leaves a truncated backup under FILE.
+  const partial = `${file}.partial`;
   try {
-    const archive = (await fromServer(url, config.dataDir)) ?? (await fromDataDir(config.dataDir));
-    // Written beside the target and renamed: a failed run never leaves a truncated backup under FILE.
     // Owner-only, like the data directory it copies (a fresh file: an old one keeps its mode).
-    const partial = `${file}.partial`;
     fs.rmSync(partial, { force: true });
-    fs.writeFileSync(partial, archive, { mode: 0o600, flag: 'wx' });
+    const out = () => fs.createWriteStream(partial, { mode: 0o600, flags: 'wx' });
+    const served = await fromServer(url, config.dataDir);
+    if (served) {
+      await pipeline(served, out()).catch((err: Error) => {
+        throw new BackupFailed(`The backup from ${url} broke off: ${err.message}; nothing was written to ${file}`);
+      });
+    } else await fromDataDir(config.dataDir, out);
     fs.renameSync(partial, file);
-    console.log(`Backup written to ${file} (${(archive.length / 1024 / 1024).toFixed(1)} MB)`);
+    console.log(`Backup written to ${file} (${(fs.statSync(file).size / 1024 / 1024).toFixed(1)} MB)`);
     return 0;
   } catch (err) {
+    fs.rmSync(partial, { force: true });
     if (err instanceof BackupFailed || err instanceof LockedError) {
       console.error(err.message);
       return 1;

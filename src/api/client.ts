@@ -6,7 +6,7 @@
  */
 import { fillPath, type EndpointInput, type EndpointOutput, type Method } from '../../contract/endpoint';
 import { OLDER_ANSWER_HEADER } from '../../contract/live-events';
-import { isServerReply, reportReachable, reportUnreachable } from '../lib/online';
+import { isProxyFailure, isServerReply, reportReachable, reportUnreachable } from '../lib/online';
 
 /** A failed call: the HTTP status (0 when the network failed) and the server's `error` text. */
 export class ApiError extends Error {
@@ -60,7 +60,7 @@ export const onOlderAnswer = olderAnswer.on;
 
 async function readResponse<T>(res: Response, path: string): Promise<T> {
   if (!isServerReply(res.status, res.headers.get('content-type'))) {
-    reportUnreachable();
+    reportUnreachable(isProxyFailure(res.status) ? 'proxy-failure' : 'not-the-server');
     throw new ApiError(0, OFFLINE_TEXT);
   }
   reportReachable();
@@ -98,7 +98,7 @@ async function doFetch(url: string, init: RequestInit): Promise<Response> {
   try {
     return await send(url, { credentials: 'same-origin', ...init });
   } catch {
-    reportUnreachable();
+    reportUnreachable('none');
     throw new ApiError(0, OFFLINE_TEXT);
   }
 }

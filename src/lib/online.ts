@@ -3,12 +3,27 @@
  * online/offline events, and any request that fails while the browser claims to be online (server
  * down, captive Wi-Fi). While offline, queries pause instead of failing, so what a screen shows
  * stays; a small probe (every 15 s, on focus and on the `online` event) finds the server again.
+ * Why it is unreachable is kept beside (`useOfflineReason`): 'server' when a proxy answers for it
+ * (502/503/504), or when a request gets no answer while the browser is online and a static file
+ * of the site still comes (the app server restarting behind the web server); 'network' otherwise.
  */
 import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 
 const PROBE_URL = '/api/site';
 const PROBE_EVERY_MS = 15_000;
+/** A small static file; the query keeps it out of the service worker's precache and any cache. */
+const STATIC_PROBE_URL = '/robots.txt';
+
+export type OfflineReason = 'network' | 'server';
+let reason: OfflineReason = 'network';
+const reasonListeners = new Set<() => void>();
+
+function setReason(next: OfflineReason): void {
+  if (next === reason) return;
+  reason = next;
+  reasonListeners.forEach((listener) => listener());
+}
 
 let probeTimer: ReturnType<typeof setInterval> | undefined;
 
@@ -17,10 +32,26 @@ function browserOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;
 }
 
+/** A proxy's answer for the server behind it (stopped, restarting or too slow). */
+export function isProxyFailure(status: number): boolean {
+  return status === 502 || status === 503 || status === 504;
+}
+
 /** A reply from this server, not from a proxy in front of a stopped one or from a captive portal. */
 export function isServerReply(status: number, contentType: string | null): boolean {
-  if (status === 502 || status === 503 || status === 504) return false;
+  if (isProxyFailure(status)) return false;
   return status === 304 || status === 204 || (contentType ?? '').includes('application/json');
+}
+
+/** No answer at all: the network, unless the browser is online and the site's static files still come. */
+async function checkWhyNoAnswer(): Promise<void> {
+  if (!browserOnline()) return setReason('network');
+  try {
+    await fetch(`${STATIC_PROBE_URL}?probe=${Date.now()}`, { cache: 'no-store', credentials: 'same-origin' });
+    setReason('server');
+  } catch {
+    setReason('network');
+  }
 }
 
 async function probe(): Promise<void> {
@@ -32,8 +63,10 @@ async function probe(): Promise<void> {
       headers: { Accept: 'application/json' },
     });
     if (isServerReply(res.status, res.headers.get('content-type'))) reportReachable();
+    else if (isProxyFailure(res.status)) setReason('server');
   } catch {
-    // Still unreachable: the next probe tries again.
+    // Still unreachable (the next probe tries again); the reason may have changed.
+    await checkWhyNoAnswer();
   }
 }
 
@@ -42,11 +75,17 @@ function stopProbe(): void {
   probeTimer = undefined;
 }
 
-/** A request got no answer from the server: offline until a request or the probe gets one. */
-export function reportUnreachable(): void {
+/**
+ * A request got no answer from the server: offline until a request or the probe gets one.
+ * `answer` is what came instead: a proxy's failure, another page (a captive portal), or nothing.
+ */
+export function reportUnreachable(answer: 'proxy-failure' | 'not-the-server' | 'none'): void {
   onlineManager.setOnline(false);
-  if (probeTimer === undefined && typeof window !== 'undefined')
-    probeTimer = setInterval(() => void probe(), PROBE_EVERY_MS);
+  if (typeof window === 'undefined') return;
+  if (answer === 'proxy-failure') setReason('server');
+  else if (answer === 'not-the-server') setReason('network');
+  else void checkWhyNoAnswer();
+  if (probeTimer === undefined) probeTimer = setInterval(() => void probe(), PROBE_EVERY_MS);
 }
 
 /** The server answered: online again (paused queries resume, stale ones refetch). */
@@ -65,6 +104,7 @@ export function connectOnlineManager(): void {
     };
     const offline = () => {
       stopProbe();
+      setReason('network');
       setOnline(false);
     };
     const recheck = () => {
@@ -75,6 +115,7 @@ export function connectOnlineManager(): void {
     window.addEventListener('focus', recheck);
     document.addEventListener('visibilitychange', recheck);
     setOnline(navigator.onLine);
+    if (!navigator.onLine) setReason('network');
     return () => {
       stopProbe();
       window.removeEventListener('online', online);
@@ -91,5 +132,17 @@ export function useOnline(): boolean {
     (onChange) => onlineManager.subscribe(onChange),
     () => onlineManager.isOnline(),
     () => true,
+  );
+}
+
+/** Why the server is unreachable, while it is (meaningless while online), as a React hook. */
+export function useOfflineReason(): OfflineReason {
+  return useSyncExternalStore(
+    (onChange) => {
+      reasonListeners.add(onChange);
+      return () => reasonListeners.delete(onChange);
+    },
+    () => reason,
+    () => 'network',
   );
 }

@@ -1,6 +1,7 @@
 /**
  * /api/docs opened in a browser the service worker controls: the server's docs page, not the
- * app shell the worker serves for page navigations; readable at phone width.
+ * app shell the worker serves for page navigations; readable at phone width, and styled by its own
+ * inline style, which its policy allows by hash (no Content-Security-Policy report in the console).
  */
 import { expect, test } from '@playwright/test';
 
@@ -27,4 +28,25 @@ test('the docs page fits a phone screen', async ({ page }) => {
   await page.goto('/api/docs');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('the docs page is styled within the Content-Security-Policy', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/api/docs');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // body{max-width:60rem} and .method{background:#e8eef8} from the page's own style.
+  expect(await page.locator('body').evaluate((el) => getComputedStyle(el).maxWidth)).toBe('960px');
+  const getMethod = page.locator('section.op .method.get').first();
+  expect(await getMethod.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(232, 238, 248)');
+  expect(
+    await page
+      .locator('section.op')
+      .first()
+      .evaluate((el) => getComputedStyle(el).borderTopLeftRadius),
+  ).toBe('6px');
+  expect(refused).toEqual([]);
 });

@@ -139,10 +139,13 @@ export async function demoScreens(page: Page): Promise<Screen[]> {
   return screensFor(tag, members[0].Username, events[0].EventID);
 }
 
-/** The screen shows its data, the offline state, and neither a failure nor a spinner. */
-export async function expectSavedScreen(page: Page, screen: Screen) {
+/**
+ * The screen shows its data, the offline state, and neither a failure nor a spinner. The banner
+ * leads with `lead`: "You're offline", or "The server is not answering" when the network works.
+ */
+export async function expectSavedScreen(page: Page, screen: Screen, lead = "You're offline") {
   await expect(screen.ready(page), screen.name).toBeVisible();
-  await expect(page.locator('.banner-offline'), screen.name).toContainText("You're offline — showing data from");
+  await expect(page.locator('.banner-offline'), screen.name).toContainText(`${lead} — showing data from`);
   // A section's own note speaks only of data from another time than the banner names.
   const banner = await page.locator('.banner-offline').innerText();
   for (const note of await page.locator('.offline-note').allInnerTexts()) {

@@ -2,7 +2,8 @@
  * Offline that holds: every data screen, visited once online, opens with its last data and the
  * offline note (never a failure text or an endless spinner) the first and the second time offline,
  * on a cold start a minute later (a new page; the rolling windows have moved on), and while the
- * browser says online but every /api call fails. The persisted cache never shrinks along the way;
+ * browser says online but every /api call fails or a proxy answers 502 for the server (then the
+ * banner says the server is not answering). The persisted cache never shrinks along the way;
  * screenshots of the leaderboard, the roster and a
  * racer offline at 1440x900 and 390x844 go to test-results/offline-screens/.
  */
@@ -89,14 +90,32 @@ test('offline, a cold start a minute later still shows every screen', async () =
   await cold.close();
 });
 
-test('online but every API call fails: each screen shows its saved data as offline', async () => {
+test('online but every API call fails: each screen shows its saved data, the server not answering', async () => {
   await context.setOffline(false);
   await context.route('**/api/**', (route) => route.abort('connectionrefused'));
   try {
     for (const screen of screens) {
       await page.goto(screen.path);
       await expect(page.evaluate(() => navigator.onLine)).resolves.toBe(true);
-      await expectSavedScreen(page, screen);
+      // No answer from /api while the site's static files still come: the server, not the network.
+      await expectSavedScreen(page, screen, 'The server is not answering');
+    }
+    expect(await persistedQueries(page)).toEqual(expect.arrayContaining(savedAfterWarmUp));
+  } finally {
+    await context.unroute('**/api/**');
+  }
+});
+
+test('a proxy answers 502 for the server: each screen shows its saved data, the server not answering', async () => {
+  await context.setOffline(false);
+  await context.route('**/api/**', (route) =>
+    route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>502 Bad Gateway</body></html>' }),
+  );
+  try {
+    for (const screen of screens) {
+      await page.goto(screen.path);
+      await expectSavedScreen(page, screen, 'The server is not answering');
+      await expect(page.locator('.banner-offline')).not.toContainText("You're offline");
     }
     expect(await persistedQueries(page)).toEqual(expect.arrayContaining(savedAfterWarmUp));
   } finally {

@@ -1,4 +1,5 @@
 /** /api/docs: the OpenAPI 3 document built from the routes' zod schemas and tags, and its page. */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from './helpers.js';
 
@@ -73,5 +74,20 @@ describe('API docs', () => {
     expect(res.body).toContain('<code>/api/team-info</code>');
     expect(res.body).toContain('<a href="/api/docs/json">');
     expect(res.body).not.toContain('<script');
+  });
+
+  it('allows its one inline style by hash in its own policy, and nowhere else', async () => {
+    const res = await t.app.inject('/api/docs');
+    const styles = [...res.body.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+    expect(styles).toHaveLength(1);
+    const hash = createHash('sha256').update(styles[0]).digest('base64');
+    const policy = String(res.headers['content-security-policy']);
+    expect(policy).toContain(`style-src 'self' 'sha256-${hash}';`);
+    expect(policy).not.toContain('unsafe-inline');
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain("frame-ancestors 'none'");
+    const other = await t.app.inject('/api/docs/json');
+    expect(other.headers['content-security-policy']).toContain("style-src 'self';");
+    expect(other.headers['content-security-policy']).not.toContain('sha256-');
   });
 });

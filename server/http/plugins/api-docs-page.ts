@@ -35,6 +35,19 @@ export interface OpenApiDocument {
   paths: Record<string, Record<string, Operation>>;
 }
 
+/**
+ * The page's only styles, inline: the page's Content-Security-Policy allows exactly this text by
+ * its hash (api-docs.ts), as the site-wide policy allows no inline style.
+ */
+export const API_DOCS_CSS = `body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem;color:#1b1f24}
+code{font:13px ui-monospace,monospace}h2{margin-top:2rem;border-bottom:1px solid #ccd;text-transform:capitalize}
+.op{border:1px solid #dde;border-radius:6px;padding:.5rem .75rem;margin:.75rem 0}.op h3{margin:.25rem 0;font-size:1rem;overflow-wrap:anywhere}
+.method{display:inline-block;min-width:3.5rem;font:600 12px ui-monospace,monospace;padding:2px 6px;border-radius:4px;background:#e8eef8;color:#1d4f91}
+.method.post,.method.put,.method.patch{background:#e6f4ea;color:#1e6b34}.method.delete{background:#fbe9e9;color:#9b1c1c}
+.scroll{overflow-x:auto}table{border-collapse:collapse;font-size:13px}td,th{text-align:left;padding:2px 8px 2px 0;vertical-align:top}
+.answers{color:#555;font-size:13px}nav{display:flex;flex-wrap:wrap;gap:.25rem .75rem}nav a{text-transform:capitalize}
+`;
+
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function typeOf(s: Schema | undefined): string {
@@ -83,15 +96,7 @@ export function renderApiDocsPage(doc: OpenApiDocument): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(doc.info.title)}</title>
-<style>
-body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem;color:#1b1f24}
-code{font:13px ui-monospace,monospace}h2{margin-top:2rem;border-bottom:1px solid #ccd;text-transform:capitalize}
-.op{border:1px solid #dde;border-radius:6px;padding:.5rem .75rem;margin:.75rem 0}.op h3{margin:.25rem 0;font-size:1rem;overflow-wrap:anywhere}
-.method{display:inline-block;min-width:3.5rem;font:600 12px ui-monospace,monospace;padding:2px 6px;border-radius:4px;background:#e8eef8;color:#1d4f91}
-.method.post,.method.put,.method.patch{background:#e6f4ea;color:#1e6b34}.method.delete{background:#fbe9e9;color:#9b1c1c}
-.scroll{overflow-x:auto}table{border-collapse:collapse;font-size:13px}td,th{text-align:left;padding:2px 8px 2px 0;vertical-align:top}
-.answers{color:#555;font-size:13px}nav{display:flex;flex-wrap:wrap;gap:.25rem .75rem}nav a{text-transform:capitalize}
-</style></head><body>
+<style>${API_DOCS_CSS}</style></head><body>
 <h1>${esc(doc.info.title)} <small>${esc(doc.info.version)}</small></h1>
 ${doc.info.description ? `<p>${esc(doc.info.description)}</p>` : ''}
 <p>Machine-readable: <a href="/api/docs/json">OpenAPI 3 JSON</a>.</p>

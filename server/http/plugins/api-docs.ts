@@ -3,11 +3,18 @@
  * @fastify/swagger and fastify-type-provider-zod's transform): the document at /api/docs/json and
  * a plain readable page at /api/docs. Register before the routes, so every route is collected.
  */
+import { createHash } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { App } from '../context.js';
-import { renderApiDocsPage, type OpenApiDocument } from './api-docs-page.js';
+import { API_DOCS_CSS, renderApiDocsPage, type OpenApiDocument } from './api-docs-page.js';
 import { SERVER_VERSION } from '../../ops/version.js';
+import { contentSecurityPolicyWith } from '../security-headers.js';
+
+/** The site's policy, plus the docs page's own inline style by its hash (nothing else inline). */
+const DOCS_POLICY = contentSecurityPolicyWith({
+  'style-src': [`'sha256-${createHash('sha256').update(API_DOCS_CSS).digest('base64')}'`],
+});
 
 export async function registerApiDocs(app: App): Promise<void> {
   await app.register(swagger, {
@@ -29,6 +36,6 @@ export async function registerApiDocs(app: App): Promise<void> {
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/api/docs', { schema: { hide: true } }, async (_request, reply) => {
     page ??= renderApiDocsPage(app.swagger() as OpenApiDocument);
-    return reply.type('text/html; charset=utf-8').send(page);
+    return reply.header('Content-Security-Policy', DOCS_POLICY).type('text/html; charset=utf-8').send(page);
   });
 }

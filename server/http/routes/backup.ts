@@ -1,8 +1,9 @@
 /**
  * GET /api/admin/backup: a consistent copy of the embedded database (PGlite) as a gzipped tar of
- * its data directory, for `npm run backup` (backup token from the data directory) or a logged-in
+ * its data directory, streamed while the database goes on answering (db/pglite-backup.ts), for `npm run backup` (backup token from the data directory) or a logged-in
  * admin. On PostgreSQL it answers 409: back that up with pg_dump.
  */
+import { pipeline, Transform } from 'node:stream';
 import { BACKUP_TOKEN_HEADER, backup as backupEndpoint } from '../../../contract/backup.js';
 import { backupTokenMatches } from '../../ops/backup-token.js';
 import { backupFileName } from '../../ops/backup-name.js';
@@ -29,13 +30,25 @@ const backup: RouteModule = (app, { db, config, now }) => {
         return reply.code(409).send({ error: 'The database is PostgreSQL: back it up with pg_dump (see the README)' });
       }
       const started = performance.now();
-      const archive = Buffer.from(await (await db.dumpDataDir()).arrayBuffer());
-      request.log.info({ bytes: archive.length, ms: Math.round(performance.now() - started) }, 'database backup taken');
+      let bytes = 0;
+      const counted = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          bytes += chunk.length;
+          done(null, chunk);
+        },
+      });
+      // Streamed as it is read: the server never holds the whole archive, and the client sees a
+      // failure midway as a broken download, never as a short file that looks whole.
+      pipeline(await db.dumpDataDir(), counted, (err) => {
+        const ms = Math.round(performance.now() - started);
+        if (err) request.log.warn({ err, bytes, ms }, 'database backup not completed');
+        else request.log.info({ bytes, ms }, 'database backup taken');
+      });
       return reply
         .header('Cache-Control', 'no-store')
         .header('Content-Disposition', `attachment; filename="${backupFileName(now())}"`)
         .type('application/gzip')
-        .send(archive);
+        .send(counted);
     },
   );
 };

@@ -1,9 +1,11 @@
 /**
- * "You're offline — showing data from <time>": the oldest data the screen shows (the queries it
- * watches, lib/oldest-on-screen.ts), not the newest in the cache nor the moment the connection dropped.
+ * "You're offline — showing data from <time>", or "The server is not answering — showing data
+ * from <time>" when the network works but the server does not (lib/online.ts): the oldest data
+ * the screen shows (the queries it watches, lib/oldest-on-screen.ts), not the newest in the cache
+ * nor the moment the connection dropped.
  */
 import { formatAge, formatCT } from '../../lib/format';
-import { useOnline } from '../../lib/online';
+import { useOfflineReason, useOnline } from '../../lib/online';
 import { OfflineIcon } from '../../ui/icons';
 import { useMinuteClock } from '../../lib/use-minute-clock';
 import { useOldestOnScreen } from '../../lib/oldest-on-screen';
@@ -16,11 +18,12 @@ export function OfflineBanner() {
 function OfflineBannerText() {
   const oldest = useOldestOnScreen();
   const now = useMinuteClock();
+  const serverDown = useOfflineReason() === 'server';
   return (
     <div className="banner banner-offline" role="status">
       <OfflineIcon />
       <span>
-        You're offline —{' '}
+        {serverDown ? 'The server is not answering' : "You're offline"} —{' '}
         {oldest > 0 ? (
           <>
             showing data from {formatCT(oldest)} ({formatAge(oldest, now.getTime())})
@@ -28,7 +31,11 @@ function OfflineBannerText() {
         ) : (
           'no saved data yet'
         )}
-        .<span className="banner-extra"> Changes need a connection.</span>
+        .
+        <span className="banner-extra">
+          {' '}
+          {serverDown ? 'Changes wait for the server.' : 'Changes need a connection.'}
+        </span>
       </span>
     </div>
   );
