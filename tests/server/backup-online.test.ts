@@ -60,6 +60,8 @@ describe('online backup of the embedded database', () => {
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   }, 300_000);
   afterAll(async () => {
+    // The test's own keep-alive connections (fetch keeps them open) would hold close() until they time out.
+    app?.server.closeAllConnections();
     await app?.close();
     await db?.close();
     fs.rmSync(tmp, { recursive: true, force: true });

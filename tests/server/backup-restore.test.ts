@@ -50,7 +50,8 @@ async function archiveMembers(file: string): Promise<{ members: { mode: string; 
     .split('\n')
     .map((line) => {
       const fields = line.trim().split(/\s+/);
-      return { mode: fields[0], name: fields[fields.length - 1] };
+      // A folder may be listed with a trailing slash ("base/"), as tar writers choose.
+      return { mode: fields[0], name: fields[fields.length - 1].replace(/\/$/, '') };
     });
   return { members, warnings: r.stderr };
 }
