@@ -46,14 +46,38 @@ async function handle(pg, msg) {
   }
 }
 
+/**
+ * PostgreSQL's memory settings for a small server (a 1 GB virtual server, a Raspberry Pi). The
+ * WebAssembly heap only grows, so every buffer PostgreSQL ever fills stays in the process's
+ * memory: shared_buffers (PGlite's default 128 MB) is small, since reads come through the
+ * system's file cache anyway; one connection, not 100, sizes the shared tables.
+ */
+const MEMORY_SETTINGS = {
+  shared_buffers: '16MB',
+  max_connections: '3',
+  work_mem: '4MB',
+  maintenance_work_mem: '16MB',
+  temp_buffers: '4MB',
+  wal_buffers: '1MB',
+};
+
 let pg;
 try {
   pg = await PGlite.create({
     dataDir: workerData.dataDir,
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...Object.entries(MEMORY_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     pgliteWasmModule: workerData.pgliteWasmModule,
     initdbWasmModule: workerData.initdbWasmModule,
   });
   parentPort.postMessage({ ready: true });
+  if (process.env.PGLITE_MEMORY_LOG)
+    setInterval(
+      () => console.error('WASMMEM', pg.Module.HEAPU8.length / 2 ** 20, process.memoryUsage().heapUsed / 2 ** 20),
+      2000,
+    ).unref();
 } catch (err) {
   parentPort.postMessage({ ready: false, error: errorData(err) });
 }

@@ -1,6 +1,8 @@
 /** Embedded PGlite database in a data directory, guarded by a lock file against a second process. */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Database, Queryable } from './database.js';
 import { DataChanges } from './data-version.js';
 import { PgliteChannel } from './pglite-channel.js';
@@ -84,6 +86,17 @@ export function lockDataDir(dir: string): () => void {
   return () => fs.rmSync(lockPath, { force: true });
 }
 
+/** A new database in `pgdata`, created by pglite-create.mjs in a child process (see there why). */
+async function createDatabase(pgdata: string): Promise<void> {
+  const script = fileURLToPath(new URL('./pglite-create.mjs', import.meta.url));
+  const child = spawn(process.execPath, [script, pgdata], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`Creating the database in ${pgdata} failed (exit code ${code})`);
+}
+
 /**
  * Opens PGlite in `dir`, or in memory when `dir` is undefined (tests). PGlite runs in a worker
  * thread (pglite-worker.mjs): a long statement keeps the other core busy, not this event loop.
@@ -92,7 +105,9 @@ export async function openPglite(dir?: string): Promise<Database> {
   const release = dir ? lockDataDir(dir) : () => {};
   let channel: PgliteChannel;
   try {
-    channel = await PgliteChannel.open(dir ? path.join(dir, 'pgdata') : undefined);
+    const pgdata = dir ? path.join(dir, 'pgdata') : undefined;
+    if (pgdata && !fs.existsSync(path.join(pgdata, 'PG_VERSION'))) await createDatabase(pgdata);
+    channel = await PgliteChannel.open(pgdata);
   } catch (err) {
     release();
     throw err;
@@ -108,8 +123,11 @@ export async function openPglite(dir?: string): Promise<Database> {
   };
   // PGlite runs one statement at a time; a transaction must not interleave with other queries.
   let chain: Promise<unknown> = Promise.resolve();
+  // Once closing, queued work that has not started is refused: a stop does not wait for a backlog.
+  let closing = false;
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const next = chain.then(fn, fn);
+    const run = () => (closing ? Promise.reject(new Error('The database is closed')) : fn());
+    const next = chain.then(run, run);
     chain = next.catch(() => undefined);
     return next;
   };
@@ -144,6 +162,7 @@ export async function openPglite(dir?: string): Promise<Database> {
         return new Blob([dump ?? new ArrayBuffer(0)]);
       }),
     async close() {
+      closing = true;
       await chain;
       await channel.close();
       release();

@@ -22,6 +22,8 @@ export interface BuildOptions {
   /** Folder of the built SPA (vite build output); not served when absent. */
   staticDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Serve through this server instead of one of Fastify's own (main.ts: the start-up server, handed over when ready). */
+  serverFactory?: FastifyServerOptions['serverFactory'];
 }
 
 export const LOG_REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
@@ -33,6 +35,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // and then only its right-most hops that no trusted proxy added.
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 256 * 1024,
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
