@@ -27,6 +27,11 @@ function status(pid: number): { rss: number; hwm: number } {
   return { rss: field('VmRSS'), hwm: field('VmHWM') };
 }
 
+function startNodeOptions(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.resolve('package.json'), 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 function sizeOf(dir: string): number {
   let total = 0;
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -54,7 +59,8 @@ export default async function memoryBench(log: (line: string) => void): Promise<
   ensureBuilt(log);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nt-memory-bench-'));
   const server: ChildProcess = fork(path.resolve('bench/memory/server.mjs'), [], {
-    execArgv: [],
+    // The node options of package.json's `start`.
+    execArgv: startNodeOptions(),
     env: {
       ...process.env,
       PORT: String(PORT),

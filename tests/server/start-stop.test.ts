@@ -1,6 +1,6 @@
 /**
  * `npm start` as a service manager runs it, with real processes on a temporary data directory and
- * a small demo (1 team, 2 days): the port answers while the first start backfills ("getting
+ * a small demo (2 teams, 2 days): the port answers while the first start backfills ("getting
  * ready", 503) and the app follows on the same port without refusing a connection; a stop signal to
  * the start process, to its whole process group, or to `npm start` above it stops the server once
  * and cleanly (exit code 0, the port free, the data directory's lock file removed), also in the
@@ -50,7 +50,7 @@ async function start(
       DATA_DIR: dataDir,
       TRACKED_TEAMS: '',
       DATABASE_URL: '',
-      DEMO_TEAMS: '1',
+      DEMO_TEAMS: '2',
       DEMO_DAYS: '2',
       LOG_FORMAT: 'json',
       LOG_LEVEL: 'info',
@@ -209,8 +209,8 @@ describe.runIf(onLinux)('npm start: getting ready, then a clean stop on any stop
   it('SIGTERM in the middle of a first start stops it within seconds', async () => {
     const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'nt-start-'));
     try {
-      // Two teams and 20 days: a backfill of some length to stop in the middle of.
-      const s = await start(fresh, 'node', { DEMO_TEAMS: '2', DEMO_DAYS: '20' });
+      // Three teams and 20 days: a backfill of some length to stop in the middle of.
+      const s = await start(fresh, 'node', { DEMO_TEAMS: '3', DEMO_DAYS: '20' });
       await until('the backfill', async () => (s.output().includes('Demo: backfilling') ? true : undefined));
       process.kill(s.child.pid!, 'SIGTERM');
       await expectCleanStop(s, fresh);
