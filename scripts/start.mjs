@@ -12,6 +12,15 @@ import { buildIsStale, root, serverMain } from './build-state.mjs';
 
 const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'];
 
+// Under `npm start`, npm passes a stop signal on to the shell that runs this script, and that shell
+// ends without passing it on: when the parent ends, stop as on SIGTERM.
+if (process.env.npm_lifecycle_event === 'start') {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) process.kill(process.pid, 'SIGTERM');
+  }, 250).unref();
+}
+
 let starting;
 if (buildIsStale()) starting = await build();
 
