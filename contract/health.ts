@@ -17,8 +17,12 @@ export const FailingTeam = z.object({
 export type FailingTeam = z.infer<typeof FailingTeam>;
 
 export const HealthResponse = z.object({
-  /** `ok` with HTTP 200; `unavailable` with HTTP 503 when the database cannot serve the app. */
-  status: z.enum(['ok', 'unavailable']),
+  /**
+   * `ok` with HTTP 200; `unavailable` with HTTP 503 when the database cannot serve the app;
+   * `starting` with HTTP 503 while the server starts (the app's build, migrations, the demo's first
+   * backfill: server/http/starting-server.mjs answers then, with `database.reachable` false).
+   */
+  status: z.enum(['ok', 'unavailable', 'starting']),
   /** package.json version of the running server. */
   version: z.string(),
   database: z.object({
@@ -44,7 +48,7 @@ export const HealthResponse = z.object({
   failingTeams: z.array(FailingTeam).nullable(),
   /** When this answer was computed (ISO 8601). */
   checkedAt: z.string(),
-  /** Why the status is `unavailable`. */
+  /** Why the status is not `ok`. */
   error: z.string().optional(),
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;

@@ -1,33 +1,59 @@
-// `npm start`: builds the app (`npm run build`) when the build is missing or older than its sources, then runs the server.
-import { spawnSync, spawn } from 'node:child_process';
+// `npm start`: builds the app and the server (`npm run build`) when the build is missing or older
+// than its sources, then runs the built server (dist-server/main.js) in this process: plain node,
+// no TypeScript compiler, no second process. While it builds, the port already answers "getting
+// ready" (server/http/starting-server.mjs) and the server takes that listening socket over. A stop
+// signal during the build stops the build and exits 0; after it, the server handles signals.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { startingServer } from '../server/http/starting-server.mjs';
+import { buildIsStale, root, serverMain } from './build-state.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const sources = ['src', 'sw', 'public', 'contract', 'index.html', 'vite.config.ts', 'package.json', 'rules'];
+const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'];
 
-function newest(p) {
-  const full = path.join(root, p);
-  if (!fs.existsSync(full)) return 0;
-  const st = fs.statSync(full);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = st.mtimeMs;
-  for (const e of fs.readdirSync(full)) max = Math.max(max, newest(path.join(p, e)));
-  return max;
+// Under `npm start`, npm passes a stop signal on to the shell that runs this script, and that shell
+// ends without passing it on: when the parent ends, stop as on SIGTERM.
+if (process.env.npm_lifecycle_event === 'start') {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) process.kill(process.pid, 'SIGTERM');
+  }, 250).unref();
 }
 
-// The app (dist/) and the server's drawing of its first screen (dist-server/, src/server-render.tsx).
-const builtFiles = [path.join(root, 'dist', 'index.html'), path.join(root, 'dist-server', 'server-render.js')];
-const builtAt = Math.min(...builtFiles.map((f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0)));
-if (builtAt < Math.max(...sources.map(newest))) {
+let starting;
+if (buildIsStale()) starting = await build();
+
+const { runServer } = await import(pathToFileURL(serverMain).href);
+// The server's own handlers replace the build's, with no await in between (no moment without one).
+for (const signal of STOP_SIGNALS) process.removeAllListeners(signal);
+runServer({ starting });
+
+/** Runs `npm run build` while the port answers "getting ready"; returns that listening server. */
+async function build() {
+  const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const server = startingServer({ version, databaseKind: process.env.DATABASE_URL ? 'postgres' : 'pglite' });
+  try {
+    await server.listen(Number(process.env.PORT ?? 3000), process.env.HOST ?? '0.0.0.0');
+  } catch (err) {
+    console.error(`Cannot listen on the port: ${err.message}`);
+    process.exit(1);
+  }
   console.log('Building the app...');
-  const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  const child = spawn('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  let stopping = false;
+  for (const signal of STOP_SIGNALS) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      console.log(`${signal}: stopping the build...`);
+      child.kill('SIGTERM');
+    });
+  }
+  const code = await new Promise((resolve) => child.on('exit', (c, sig) => resolve(c ?? (sig ? 1 : 0))));
+  if (stopping || code !== 0) {
+    await server.close();
+    process.exit(stopping ? 0 : code);
+  }
+  return server;
 }
-
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-});
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code) => process.exit(code ?? 0));

@@ -32,6 +32,8 @@ export interface BackfillOptions {
   /** The raw body the game would have answered for `tag` at `at`. */
   source: (tag: string, at: Date) => string;
   onProgress?: (p: BackfillProgress) => void;
+  /** Stops the walk after the day being written has committed (the server is stopping); rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 export interface BackfillResult {
@@ -67,6 +69,7 @@ export async function backfill(o: BackfillOptions): Promise<BackfillResult> {
     }
     o.onProgress?.({ slotsDone, slotsTotal: total, at, batches: result.batches });
     await yieldToEventLoop();
+    o.signal?.throwIfAborted();
   };
 
   let day = total ? dayKeyOf(first, o.tz) : '';

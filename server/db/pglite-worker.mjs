@@ -2,28 +2,9 @@
 // receives rows while this thread does the database work. Plain JavaScript, so it loads the same
 // under tsx, vitest and plain node. One request at a time, in arrival order; pglite.ts keeps
 // transactions from interleaving.
-import fs from 'node:fs';
-import { syncBuiltinESMExports } from 'node:module';
+import './pglite-owner-only.mjs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
-
-// The data directory is the owner's alone (data-dir-mode.ts), but PGlite's file layer chmods each
-// file it creates to the mode Postgres asks for (0666). This thread runs nothing but PGlite: here
-// every mode it sets or creates a folder with loses its group and other bits.
-const ownerOnly = (mode) => (typeof mode === 'number' ? mode & ~0o077 : mode);
-for (const name of ['chmodSync', 'fchmodSync']) {
-  const original = fs[name];
-  fs[name] = (target, mode) => original(target, ownerOnly(mode));
-}
-const mkdirSync = fs.mkdirSync;
-fs.mkdirSync = (target, options) =>
-  mkdirSync(
-    target,
-    typeof options === 'object' && options !== null
-      ? { ...options, mode: ownerOnly(options.mode ?? 0o777) }
-      : ownerOnly(options ?? 0o777),
-  );
-syncBuiltinESMExports();
 
 const parsers = {
   // bigint columns hold counters far below 2^53: return numbers, not strings.
@@ -67,14 +48,38 @@ async function handle(pg, msg) {
   }
 }
 
+/**
+ * PostgreSQL's memory settings for a small server (a 1 GB virtual server, a Raspberry Pi). The
+ * WebAssembly heap only grows, so every buffer PostgreSQL ever fills stays in the process's
+ * memory: shared_buffers (PGlite's default 128 MB) is small, since reads come through the
+ * system's file cache anyway; one connection, not 100, sizes the shared tables.
+ */
+const MEMORY_SETTINGS = {
+  shared_buffers: '16MB',
+  max_connections: '3',
+  work_mem: '4MB',
+  maintenance_work_mem: '16MB',
+  temp_buffers: '4MB',
+  wal_buffers: '1MB',
+};
+
 let pg;
 try {
   pg = await PGlite.create({
     dataDir: workerData.dataDir,
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...Object.entries(MEMORY_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     pgliteWasmModule: workerData.pgliteWasmModule,
     initdbWasmModule: workerData.initdbWasmModule,
   });
   parentPort.postMessage({ ready: true });
+  if (process.env.PGLITE_MEMORY_LOG)
+    setInterval(
+      () => console.error('WASMMEM', pg.Module.HEAPU8.length / 2 ** 20, process.memoryUsage().heapUsed / 2 ** 20),
+      2000,
+    ).unref();
 } catch (err) {
   parentPort.postMessage({ ready: false, error: errorData(err) });
 }

@@ -1,7 +1,9 @@
 /** Embedded PGlite database in a data directory, guarded by a lock file against a second process. */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import type { Database, Queryable } from './database.js';
 import { ownerOnlyDataDir, tightenedMessage, tightenTree } from './data-dir-mode.js';
 import { DataChanges } from './data-version.js';
@@ -88,6 +90,17 @@ export function lockDataDir(dir: string): () => void {
   return () => fs.rmSync(lockPath, { force: true });
 }
 
+/** A new database in `pgdata`, created by pglite-create.mjs in a child process (see there why). */
+async function createDatabase(pgdata: string): Promise<void> {
+  const script = fileURLToPath(new URL('./pglite-create.mjs', import.meta.url));
+  const child = spawn(process.execPath, [script, pgdata], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`Creating the database in ${pgdata} failed (exit code ${code})`);
+}
+
 /**
  * Opens PGlite in `dir`, or in memory when `dir` is undefined (tests). PGlite runs in a worker
  * thread (pglite-worker.mjs): a long statement keeps the other core busy, not this event loop.
@@ -101,7 +114,9 @@ export async function openPglite(dir?: string, opts: { log?: (line: string) => v
   try {
     const fixed = dir ? tightenTree(dir) : 0;
     if (dir && fixed > 0) (opts.log ?? console.warn)(tightenedMessage(dir, fixed));
-    channel = await PgliteChannel.open(dir ? path.join(dir, 'pgdata') : undefined);
+    const pgdata = dir ? path.join(dir, 'pgdata') : undefined;
+    if (pgdata && !fs.existsSync(path.join(pgdata, 'PG_VERSION'))) await createDatabase(pgdata);
+    channel = await PgliteChannel.open(pgdata);
   } catch (err) {
     release();
     throw err;
@@ -117,8 +132,11 @@ export async function openPglite(dir?: string, opts: { log?: (line: string) => v
   };
   // PGlite runs one statement at a time; a transaction must not interleave with other queries.
   let chain: Promise<unknown> = Promise.resolve();
+  // Once closing, queued work that has not started is refused: a stop does not wait for a backlog.
+  let closing = false;
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const next = chain.then(fn, fn);
+    const run = () => (closing ? Promise.reject(new Error('The database is closed')) : fn());
+    const next = chain.then(run, run);
     chain = next.catch(() => undefined);
     return next;
   };
@@ -171,6 +189,7 @@ export async function openPglite(dir?: string, opts: { log?: (line: string) => v
       }
     },
     async close() {
+      closing = true;
       await chain;
       await channel.close();
       release();

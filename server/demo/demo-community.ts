@@ -21,6 +21,8 @@ export interface DemoOptions {
   /** Days of history on first start (at least 30 for the real demo). */
   days?: number;
   seed?: number;
+  /** Stops a backfill after its current day (the server is stopping). */
+  signal?: AbortSignal;
 }
 
 export interface DemoCommunity {
@@ -74,21 +76,22 @@ export async function startDemoCommunity(opts: DemoOptions): Promise<DemoCommuni
   const source = (tag: string, at: Date) => JSON.stringify(sim.teamResponse(tag, at));
   const now = floorTo10Minutes(opts.now());
 
-  if (!stored) {
+  if (!stored || !(await meta(db, 'demo_backfilled_to'))) {
     const started = new Date();
+    // Kept first: a first start stopped during its backfill continues the same story on the next start.
+    if (!stored) await setMeta(db, 'demo_community', JSON.stringify(shape));
     for (const tag of sim.tags) {
       await trackTeam(db, tag);
     }
     const from = new Date(now.getTime() - shape.days * DAY);
     log.info(`Demo: backfilling ${shape.days} days of 10-minute history for ${sim.tags.length} simulated teams...`);
-    await backfill({ db, tz, tags: sim.tags, from, to: now, source });
+    await backfill({ db, tz, tags: sim.tags, from, to: now, source, signal: opts.signal });
     await seedDemoStaffData(db, {
       tags: sim.tags,
       racers: sim.racerDirectory().map((r) => ({ userID: r.userID, tag: r.tag, isBot: r.isBot })),
       now,
       seed: shape.seed,
     });
-    await setMeta(db, 'demo_community', JSON.stringify(shape));
     await setMeta(db, 'demo_backfilled_to', now.toISOString());
     await recordRun(db, started, now, sim.tags.length);
     log.info(`Demo: ready in ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s.`);
@@ -100,7 +103,15 @@ export async function startDemoCommunity(opts: DemoOptions): Promise<DemoCommuni
     if (since.getTime() > 0 && now.getTime() - since.getTime() > 10 * 60_000) {
       log.info(`Demo: catching up on the history since ${since.toISOString()}...`);
       const started = new Date();
-      await backfill({ db, tz, tags: sim.tags, from: new Date(since.getTime() + 10 * 60_000), to: now, source });
+      await backfill({
+        db,
+        tz,
+        tags: sim.tags,
+        from: new Date(since.getTime() + 10 * 60_000),
+        to: now,
+        source,
+        signal: opts.signal,
+      });
       await setMeta(db, 'demo_backfilled_to', now.toISOString());
       await recordRun(db, started, now, sim.tags.length);
     }

@@ -27,6 +27,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Limits of the public GET cache (plugins/public-cache.ts); its defaults otherwise. */
   responseCache?: ResponseCacheOptions;
+  /** Serve through this server instead of one of Fastify's own (main.ts: the start-up server, handed over when ready). */
+  serverFactory?: FastifyServerOptions['serverFactory'];
 }
 
 export const DATABASE_AWAY = 'The database is not answering; try again shortly';
@@ -43,6 +45,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // and then only its right-most hops that no trusted proxy added.
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 256 * 1024,
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

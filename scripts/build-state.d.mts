@@ -1,0 +1,3 @@
+export const root: string;
+export const serverMain: string;
+export function buildIsStale(): boolean;
