@@ -82,7 +82,7 @@ describe('deploy/nt-team-stats.service', () => {
   });
 
   it('runs the server from its folder as the data directory’s owner', () => {
-    expect(one('ExecStart')).toMatch(/^\/\S*node --import tsx server\/main\.ts$/);
+    expect(one('ExecStart')).toMatch(/^\/\S*node dist-server\/main\.js$/);
     expect(one('WorkingDirectory')).toBe('/srv/nt-team-stats');
     expect(one('User')).toBe('nt-team-stats');
     expect(one('Group')).toBe('nt-team-stats');
