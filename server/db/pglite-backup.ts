@@ -12,10 +12,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline, Readable } from 'node:stream';
-import zlib from 'node:zlib';
+import type { Readable } from 'node:stream';
 import type { Queryable } from './database.js';
-import { TAR_END, tarHeader, tarPadding } from './tar-stream.js';
+import { addFile, addFolder, createPack, gzipped, type Pack } from './backup-tar.js';
 
 /** Runs `fn` with the database to itself: no other statement runs until it resolves. */
 export type Exclusive = <T>(fn: (db: Queryable) => Promise<T>) => Promise<T>;
@@ -52,17 +51,11 @@ function gone(err: unknown): boolean {
   return (err as NodeJS.ErrnoException).code === 'ENOENT';
 }
 
-function* contentEntry(name: string, content: Buffer, mtime = new Date()): Generator<Buffer> {
-  yield tarHeader({ name, type: 'file', size: content.length, mtime });
-  yield content;
-  yield tarPadding(content.length);
-}
-
 /**
  * A file as it is on disk now: the size it has when opened. A file that shrinks meanwhile is
  * padded with zeros, one removed meanwhile is left out (the log replay rebuilds both).
  */
-async function* fileEntry(root: string, name: string): AsyncGenerator<Buffer> {
+async function addDiskFile(archive: Pack, root: string, name: string): Promise<void> {
   let handle: fs.promises.FileHandle;
   try {
     handle = await fs.promises.open(path.join(root, name), 'r');
@@ -72,25 +65,31 @@ async function* fileEntry(root: string, name: string): AsyncGenerator<Buffer> {
   }
   try {
     const { size, mtime } = await handle.stat();
-    yield tarHeader({ name, type: 'file', size, mtime });
-    let done = 0;
-    while (done < size) {
-      const chunk = Buffer.alloc(Math.min(CHUNK, size - done));
-      const { bytesRead } = await handle.read(chunk, 0, chunk.length, done);
-      if (bytesRead === 0) {
-        yield Buffer.alloc(size - done);
-        break;
-      }
-      yield bytesRead === chunk.length ? chunk : chunk.subarray(0, bytesRead);
-      done += bytesRead;
-    }
-    yield tarPadding(size);
+    await addFile(archive, { name, size, mtime }, chunksOf(handle, size));
   } finally {
     await handle.close();
   }
 }
 
-async function* folder(root: string, rel: string, control: Buffer): AsyncGenerator<Buffer> {
+async function* chunksOf(handle: fs.promises.FileHandle, size: number): AsyncGenerator<Buffer> {
+  let done = 0;
+  while (done < size) {
+    const chunk = Buffer.alloc(Math.min(CHUNK, size - done));
+    const { bytesRead } = await handle.read(chunk, 0, chunk.length, done);
+    if (bytesRead === 0) {
+      yield Buffer.alloc(size - done);
+      return;
+    }
+    yield bytesRead === chunk.length ? chunk : chunk.subarray(0, bytesRead);
+    done += bytesRead;
+  }
+}
+
+async function addContent(archive: Pack, name: string, content: Buffer): Promise<void> {
+  await addFile(archive, { name, size: content.length }, [content]);
+}
+
+async function addTree(archive: Pack, root: string, rel: string, control: Buffer): Promise<void> {
   let entries: fs.Dirent[];
   try {
     entries = await fs.promises.readdir(path.join(root, rel), { withFileTypes: true });
@@ -103,19 +102,17 @@ async function* folder(root: string, rel: string, control: Buffer): AsyncGenerat
     const name = rel ? `${rel}/${entry.name}` : entry.name;
     if (leftOut(entry.name)) continue;
     if (entry.isDirectory()) {
-      yield tarHeader({ name, type: 'dir', size: 0, mtime: new Date() });
+      await addFolder(archive, name);
       if (!rel && EMPTIED_DIRS.has(entry.name)) {
         if (entry.name === 'pg_wal') {
-          for (const sub of ['archive_status', 'summaries']) {
-            yield tarHeader({ name: `${name}/${sub}`, type: 'dir', size: 0, mtime: new Date() });
-          }
+          for (const sub of ['archive_status', 'summaries']) await addFolder(archive, `${name}/${sub}`);
         }
         continue;
       }
-      yield* folder(root, name, control);
+      await addTree(archive, root, name, control);
     } else if (entry.isFile()) {
-      if (name === CONTROL_FILE) yield* contentEntry(name, control);
-      else yield* fileEntry(root, name);
+      if (name === CONTROL_FILE) await addContent(archive, name, control);
+      else await addDiskFile(archive, root, name);
     }
   }
 }
@@ -152,11 +149,12 @@ export async function onlineBackup(pgdata: string, exclusive: Exclusive): Promis
   let stopping: Promise<{ rows: StopRow[] }> | null = null;
   const stop = () => (stopping ??= exclusive((db) => db.query<StopRow>(STOP_SQL)));
 
-  async function* files(): AsyncGenerator<Buffer> {
-    yield* folder(pgdata, '', control);
+  const tar = createPack();
+  async function addAll(): Promise<void> {
+    await addTree(tar, pgdata, '', control);
     const { labelfile, spcmapfile, stop_wal: stopWal } = (await stop()).rows[0];
-    yield* contentEntry('backup_label', Buffer.from(labelfile));
-    if (spcmapfile) yield* contentEntry('tablespace_map', Buffer.from(spcmapfile));
+    await addContent(tar, 'backup_label', Buffer.from(labelfile));
+    if (spcmapfile) await addContent(tar, 'tablespace_map', Buffer.from(spcmapfile));
     const startWal = /\(file ([0-9A-F]{24})\)/.exec(labelfile)?.[1];
     if (!startWal) throw new Error(`No start segment in the backup label: ${labelfile}`);
     // The log from the start's checkpoint to the stop, read after the stop so it is whole.
@@ -166,22 +164,21 @@ export async function onlineBackup(pgdata: string, exclusive: Exclusive): Promis
     if (segments[0] !== startWal || segments.at(-1) !== stopWal) {
       throw new Error(`Write-ahead log from ${startWal} to ${stopWal} is not all there: ${segments.join(', ')}`);
     }
-    for (const segment of segments) yield* fileEntry(pgdata, `pg_wal/${segment}`);
-    yield TAR_END;
+    for (const segment of segments) await addDiskFile(tar, pgdata, `pg_wal/${segment}`);
+    tar.finalize();
   }
 
-  const source = Readable.from(files(), { objectMode: false });
   // However the archive ends (read whole, failed, dropped before or while it was read), the
   // backup mode ends with it.
   const finished = new Promise<void>((resolve) => {
-    source.once('close', () => {
+    tar.once('close', () => {
       stop().then(
         () => resolve(),
         () => resolve(),
       );
     });
   });
-  const archive = zlib.createGzip();
-  pipeline(source, archive, () => undefined);
+  const archive = gzipped(tar);
+  addAll().catch((err: Error) => tar.destroy(err));
   return { archive, finished };
 }

@@ -35,7 +35,7 @@ async function handle(pg, msg) {
       return {};
     case 'dump': {
       // A checkpoint first: the copy then needs no WAL replay when it is opened. Uncompressed:
-      // pglite.ts rewrites the member names and modes (dump-archive.ts), then compresses.
+      // pglite.ts rewrites the member names and modes (backup-tar.ts), then compresses.
       await pg.exec('CHECKPOINT');
       const blob = await pg.dumpDataDir('none');
       return { dump: await blob.arrayBuffer() };

@@ -3,11 +3,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
+import { ownerOnlyDump } from './backup-tar.js';
 import type { Database, Queryable } from './database.js';
 import { ownerOnlyDataDir, tightenedMessage, tightenTree } from './data-dir-mode.js';
 import { DataChanges } from './data-version.js';
-import { ownerOnlyArchive } from './dump-archive.js';
 import { onlineBackup } from './pglite-backup.js';
 import { PgliteChannel } from './pglite-channel.js';
 
@@ -171,8 +172,9 @@ export async function openPglite(dir?: string, opts: { log?: (line: string) => v
         // In memory (tests): no files to read beside it, so PGlite copies itself between two
         // statements; its member names and modes are rewritten as the online copy writes them.
         const { dump } = await serial(() => channel.send({ op: 'dump' }));
-        const archive = await ownerOnlyArchive(new Uint8Array(dump ?? new ArrayBuffer(0)));
-        return Readable.from([Buffer.from(await archive.arrayBuffer())]);
+        // Read whole (it is in memory already) so that a refused member fails before the answer starts.
+        const archive = await buffer(ownerOnlyDump(new Uint8Array(dump ?? new ArrayBuffer(0))));
+        return Readable.from([archive]);
       }
       // One backup at a time: the next starts once the previous archive has been sent or dropped.
       const previous = backups;
