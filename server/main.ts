@@ -145,8 +145,11 @@ export function startServer(options: StartOptions = {}): RunningServer {
         onRun: () => discord.afterPoll(),
       });
     }
+    // The port the server got (PORT=0 asks the system for a free one).
+    const address = gate.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
     log.info(
-      `NT Team Stats is up on http://localhost:${config.port} (${config.demo ? 'demo community' : `tracking ${config.trackedTeams.join(', ')}`}, ${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+      `NT Team Stats is up on http://localhost:${port} (${config.demo ? 'demo community' : `tracking ${config.trackedTeams.join(', ')}`}, ${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
     );
   })();
 

@@ -77,8 +77,8 @@ function startServerProcess(
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       log.push(chunk.toString());
-      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(log.join(''));
-      if (m) resolve({ child, base: m[1], log });
+      const m = /NT Team Stats is up on http:\/\/localhost:(\d+)/.exec(log.join(''));
+      if (m) resolve({ child, base: `http://127.0.0.1:${m[1]}`, log });
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
