@@ -111,3 +111,25 @@ export async function count(db: Database, table: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
   return rows[0].n;
 }
+
+/** A stored batch as the collector suites compare it (end time as an ISO string). */
+export interface StoredBatch {
+  user_id: number;
+  end_time: string;
+  races: number;
+  lifetime_races: number;
+  typed: number;
+  errs: number;
+  secs: number;
+  points: number;
+}
+
+/** The batches of these racers, by racer then end time. */
+export async function storedBatches(db: Database, userIds: number[]): Promise<StoredBatch[]> {
+  const { rows } = await db.query<StoredBatch>(
+    `SELECT user_id, end_time, races, lifetime_races, typed, errs, secs, points FROM batches
+     WHERE user_id = ANY($1::bigint[]) ORDER BY user_id, end_time`,
+    [userIds],
+  );
+  return rows.map((r) => ({ ...r, user_id: Number(r.user_id), end_time: new Date(r.end_time).toISOString() }));
+}

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePoll } from '../../server/collector/write-poll.js';
 import type { Database } from '../../server/db/database.js';
-import { teamBody, type MemberSpec } from './collector-helpers.js';
+import { storedBatches, teamBody, type MemberSpec } from './collector-helpers.js';
 import { dbKinds, freshDatabase, TEST_TZ } from './helpers.js';
 
 const J = 1_767_225_600; // 2026-01-01T00:00:00Z
@@ -47,28 +47,11 @@ const fay: MemberSpec = {
   joinStamp: J,
 };
 
-interface Row {
-  user_id: number;
-  end_time: string;
-  races: number;
-  lifetime_races: number;
-  typed: number;
-  errs: number;
-  secs: number;
-  points: number;
-}
-
 describe.each(dbKinds)('collector numbers on %s', (kind) => {
   let db: Database;
   const poll = (iso: string, members: MemberSpec[]) =>
     writePoll(db, { tag: 'NUM', at: new Date(iso), httpStatus: 200, body: teamBody('NUM', members) }, TEST_TZ);
-  const batches = async (userId: number) =>
-    (
-      await db.query<Row>(
-        'SELECT user_id, end_time, races, lifetime_races, typed, errs, secs, points FROM batches WHERE user_id = $1 ORDER BY end_time',
-        [userId],
-      )
-    ).rows.map((r) => ({ ...r, end_time: new Date(r.end_time).toISOString() }));
+  const batches = (userId: number) => storedBatches(db, [userId]);
   const snapshot = async (userId: number) =>
     (
       await db.query<{ played: number; taken_at: Date }>(

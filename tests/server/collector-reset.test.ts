@@ -17,7 +17,7 @@ import type { Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
 import { openPglite } from '../../server/db/pglite.js';
 import { openPostgres } from '../../server/db/postgres.js';
-import { teamBody, type MemberSpec } from './collector-helpers.js';
+import { storedBatches, teamBody, type MemberSpec, type StoredBatch } from './collector-helpers.js';
 import { createTestSchema, dbKinds, freshDatabase, TEST_TZ, type DbKind } from './helpers.js';
 
 const J = 1_767_225_600; // 2026-01-01T00:00:00Z
@@ -67,17 +67,7 @@ const uma = [
   uma206,
 ];
 
-interface Row {
-  user_id: number;
-  end_time: string;
-  races: number;
-  lifetime_races: number;
-  typed: number;
-  errs: number;
-  secs: number;
-  points: number;
-}
-const batch = (userId: number, i: number, races: number, lifetime: number, points: number): Row => ({
+const batch = (userId: number, i: number, races: number, lifetime: number, points: number): StoredBatch => ({
   user_id: userId,
   end_time: slot(i),
   races,
@@ -104,15 +94,6 @@ const SAM_BATCHES = [
   batch(42, 5, 4, 0, 514.8),
 ];
 
-async function batchesOf(db: Database, userIds: number[]): Promise<Row[]> {
-  const { rows } = await db.query<Row>(
-    `SELECT user_id, end_time, races, lifetime_races, typed, errs, secs, points FROM batches
-     WHERE user_id = ANY($1::bigint[]) ORDER BY user_id, end_time`,
-    [userIds],
-  );
-  return rows.map((r) => ({ ...r, user_id: Number(r.user_id), end_time: new Date(r.end_time).toISOString() }));
-}
-
 describe.each(dbKinds)('collector counter restarts on %s', (kind) => {
   let db: Database;
   const written: Array<Awaited<ReturnType<typeof writePoll>>> = [];
@@ -131,16 +112,16 @@ describe.each(dbKinds)('collector counter restarts on %s', (kind) => {
   afterAll(() => db.close());
 
   it('counts the 19 races of a restart with lifetime races rising, 3 of them at the restart poll', async () => {
-    expect(await batchesOf(db, [41])).toEqual(REX_BATCHES);
+    expect(await storedBatches(db, [41])).toEqual(REX_BATCHES);
   });
 
   it('re-bases a restart without lifetime races rising at the second low poll: 16 of 19', async () => {
-    expect(await batchesOf(db, [42])).toEqual(SAM_BATCHES);
+    expect(await storedBatches(db, [42])).toEqual(SAM_BATCHES);
   });
 
   it('stores exactly 4 races of a dip that recovers (201 → 150 → 205)', async () => {
     // +4 races: 1200 characters, 12 errors, 240 s → 60 WPM, 0.99, 514.8 points.
-    expect(await batchesOf(db, [43])).toEqual([
+    expect(await storedBatches(db, [43])).toEqual([
       {
         user_id: 43,
         end_time: slot(2),
@@ -156,7 +137,7 @@ describe.each(dbKinds)('collector counter restarts on %s', (kind) => {
 
   it('counts once the 5 races of a member whose counters all fell, stayed low, grew and recovered', async () => {
     // 201 → 206: 1500 characters, 15 errors, 300 s → 60 WPM, 0.99, 5 × 130 × 0.99 = 643.5 points.
-    expect(await batchesOf(db, [44])).toEqual([
+    expect(await storedBatches(db, [44])).toEqual([
       {
         user_id: 44,
         end_time: slot(3),
@@ -226,7 +207,7 @@ describe.each(dbKinds)('collector counter restarts across collector restarts on 
   const game = fakeGame();
   let store: Awaited<ReturnType<typeof reopenable>>;
   const runs: Array<Awaited<ReturnType<typeof pollTeams>>> = [];
-  let after: Row[] = [];
+  let after: StoredBatch[] = [];
 
   beforeAll(async () => {
     const { answers, base } = await game;
@@ -252,7 +233,7 @@ describe.each(dbKinds)('collector counter restarts across collector restarts on 
             concurrency: 1,
           }),
         );
-        if (i === POLLS.length - 1) after = await batchesOf(db, [41, 42]);
+        if (i === POLLS.length - 1) after = await storedBatches(db, [41, 42]);
       } finally {
         await db.close();
       }
