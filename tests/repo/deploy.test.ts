@@ -81,8 +81,13 @@ describe('deploy/nt-team-stats.service', () => {
     expect(unit.Install.WantedBy).toEqual(['multi-user.target']);
   });
 
-  it('runs the server from its folder as the data directory’s owner', () => {
-    expect(one('ExecStart')).toMatch(/^\/\S*node dist-server\/main\.js$/);
+  it('runs the server from its folder as the data directory’s owner, with the node flags of npm start', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+    const startFlags = pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+    expect(startFlags).toContain('--liftoff-only');
+    const [node, ...args] = one('ExecStart').split(' ');
+    expect(node).toMatch(/^\/\S*node$/);
+    expect(args).toEqual([...startFlags, 'dist-server/main.js']);
     expect(one('WorkingDirectory')).toBe('/srv/nt-team-stats');
     expect(one('User')).toBe('nt-team-stats');
     expect(one('Group')).toBe('nt-team-stats');

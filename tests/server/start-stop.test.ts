@@ -31,14 +31,28 @@ interface Started {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** `node scripts/start.mjs` (or `npm start`) in its own process group, on a free port. */
+/** The node flags of package.json's `start` (`--liftoff-only`), as `npm start` runs the server. */
+const startFlags = (
+  JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .filter((word) => word.startsWith('--'));
+
+/** Peak resident memory of a process so far (VmHWM), in MB. */
+function peakMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+/** `node <start flags> scripts/start.mjs` (or `npm start`) in its own process group, on a free port. */
 async function start(
   dataDir: string,
   command: 'node' | 'npm' = 'node',
   env: Record<string, string> = {},
 ): Promise<Started> {
   const port = await freePort();
-  const [file, args] = command === 'node' ? [process.execPath, ['scripts/start.mjs']] : ['npm', ['start', '--silent']];
+  const [file, args] =
+    command === 'node' ? [process.execPath, [...startFlags, 'scripts/start.mjs']] : ['npm', ['start', '--silent']];
   const child = spawn(file, args, {
     cwd: root,
     detached: true,
@@ -173,6 +187,32 @@ describe.runIf(onLinux)('npm start: getting ready, then a clean stop on any stop
     expect(tags !== 'refused' && tags.status).toBe(200);
     process.kill(s.child.pid!, 'SIGTERM');
     await expectCleanStop(s, dataDir);
+  });
+
+  it('fits a small server: the first start and its first reads peak under 400 MB', async () => {
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), 'nt-start-memory-'));
+    try {
+      const s = await start(own);
+      await healthy(s);
+      const tags = await ask(s.port, '/api/team-tags');
+      const [tag] = JSON.parse((tags as Exclude<Answer, 'refused'>).body) as string[];
+      const week = `start_time=${new Date(Date.now() - 7 * 86_400_000).toISOString()}&end_time=${new Date().toISOString()}`;
+      for (const read of [
+        `/api/individual-leaderboard?${week}`,
+        `/api/team-stats?tag=${tag}`,
+        `/api/member-data-latest?tag=${tag}`,
+      ]) {
+        const answer = await ask(s.port, read);
+        expect(answer !== 'refused' && answer.status, read).toBe(200);
+      }
+      // Without --liftoff-only V8's optimizing compiler took PGlite's first start to 820-840 MB here;
+      // before date-fns was bundled, importing the server alone peaked at 405 MB.
+      expect(peakMb(s.child.pid!)).toBeLessThan(400);
+      process.kill(s.child.pid!, 'SIGTERM');
+      await expectCleanStop(s, own);
+    } finally {
+      fs.rmSync(own, { recursive: true, force: true });
+    }
   });
 
   it('SIGTERM to the start process stops the server', async () => {
