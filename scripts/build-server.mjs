@@ -20,7 +20,7 @@ await build({
   target: 'node24',
   // Packages stay in node_modules, except date-fns: Node 24 resolves each of its ~1,000 modules'
   // package scope afresh, so importing it took 16 s and a 460 MB peak; bundled, only the functions
-  // used are kept (bench/results.md, "Memory").
+  // used are kept (docs/operations.md, "Memory").
   external: Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => !BUNDLED.includes(name)),
   logLevel: 'warning',
 });
