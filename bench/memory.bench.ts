@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_SITE_TIMEZONE } from '../rules/site-time.js';
+import { startNodeFlags } from '../scripts/build-state.mjs';
 import { loadBurst } from './memory/load-burst.js';
 
 const PORT = Number(process.env.MEMORY_BENCH_PORT ?? 4560);
@@ -25,11 +26,6 @@ function status(pid: number): { rss: number; hwm: number } {
   const text = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(text)?.[1] ?? 0);
   return { rss: field('VmRSS'), hwm: field('VmHWM') };
-}
-
-function startNodeOptions(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.resolve('package.json'), 'utf8')) as { scripts: { start: string } };
-  return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
 function sizeOf(dir: string): number {
@@ -60,7 +56,7 @@ export default async function memoryBench(log: (line: string) => void): Promise<
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nt-memory-bench-'));
   const server: ChildProcess = fork(path.resolve('bench/memory/server.mjs'), [], {
     // The node options of package.json's `start`.
-    execArgv: startNodeOptions(),
+    execArgv: startNodeFlags(),
     env: {
       ...process.env,
       PORT: String(PORT),

@@ -38,3 +38,9 @@ export function buildIsStale() {
   const builtAt = Math.min(...builtFiles.map((f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0)));
   return builtAt < Math.max(...sources.map(newest));
 }
+
+/** The node flags of package.json's `start` (`--liftoff-only`): how `npm start` runs the server. */
+export function startNodeFlags() {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
+import { startNodeFlags } from '../../scripts/build-state.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
@@ -82,8 +83,7 @@ describe('deploy/nt-team-stats.service', () => {
   });
 
   it('runs the server from its folder as the data directory’s owner, with the node flags of npm start', () => {
-    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
-    const startFlags = pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+    const startFlags = startNodeFlags();
     expect(startFlags).toContain('--liftoff-only');
     const [node, ...args] = one('ExecStart').split(' ');
     expect(node).toMatch(/^\/\S*node$/);

@@ -12,7 +12,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIsStale, root } from '../../scripts/build-state.mjs';
+import { buildIsStale, root, startNodeFlags } from '../../scripts/build-state.mjs';
 
 const onLinux = fs.existsSync('/proc/self/stat');
 
@@ -31,12 +31,7 @@ interface Started {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** The node flags of package.json's `start` (`--liftoff-only`), as `npm start` runs the server. */
-const startFlags = (
-  JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
-).scripts.start
-  .split(/\s+/)
-  .filter((word) => word.startsWith('--'));
+const startFlags = startNodeFlags();
 
 /** Peak resident memory of a process so far (VmHWM), in MB. */
 function peakMb(pid: number): number {
