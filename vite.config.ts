@@ -11,6 +11,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { firstScript } from './vite/first-script.js';
 import { precompress } from './vite/precompress.js';
+import { THEME_BOOT_SCRIPT } from './contract/theme-boot.js';
 
 const manifest = JSON.parse(
   fs.readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
@@ -62,6 +63,11 @@ export default defineConfig(({ isSsrBuild }) =>
           routes(),
           react(),
           firstScript(FIRST_SCRIPT, '/src/routes/leaderboards.tsx', ['zod']),
+          {
+            // The theme chosen on this device, before the stylesheet paints anything.
+            name: 'theme-boot',
+            transformIndexHtml: () => [{ tag: 'script', children: THEME_BOOT_SCRIPT, injectTo: 'head-prepend' }],
+          },
           VitePWA({
             strategies: 'injectManifest',
             srcDir: 'sw',

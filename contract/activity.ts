@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { TagQuery, errorAnswers } from './common.js';
 import { endpoint } from './endpoint.js';
+import { ShowBot } from './leaderboards.js';
 
 /** hourly-races covers the current UTC hour and the 23 before it (24 hour buckets). */
 export const HOURLY_RACES_HOURS = 24;
@@ -28,6 +29,8 @@ export const HourlyRacesRow = z.object({
   racer: z.string(),
   username: z.string(),
   races: z.number(),
+  /** 1 when an admin flagged the racer as a bot (as in the roster's rows). */
+  bot: z.union([z.literal(0), z.literal(1)]),
 });
 export type HourlyRacesRow = z.infer<typeof HourlyRacesRow>;
 export const HourlyRacesResponse = z.array(HourlyRacesRow);
@@ -40,6 +43,10 @@ export const PeriodRacesRow = z.object({ date: z.string(), total_races: z.number
 export type PeriodRacesRow = z.infer<typeof PeriodRacesRow>;
 export const PeriodRacesResponse = z.array(PeriodRacesRow);
 
+/** showbot TRUE: flagged racers may be the top racer too; FALSE or absent leaves them out. */
+export const TeamStatsQuery = TagQuery.extend({ showbot: ShowBot.optional() });
+export type TeamStatsQuery = z.input<typeof TeamStatsQuery>;
+
 export const TopRacer = z.object({ username: z.string(), CurrentDisplayName: z.string(), races: z.number() });
 export type TopRacer = z.infer<typeof TopRacer>;
 
@@ -47,7 +54,8 @@ export type TopRacer = z.infer<typeof TopRacer>;
  * Team stats (docs/product.md §3) over now − 24 h to now: races, avg_wpm = (Σtyped/5)/(Σsecs/60) (null with
  * no races), accuracy = 1 − Σerrs/Σtyped as a fraction 0–1 (null with no races), active_members =
  * racers with at least one batch for the team. top_racer (24 h) and top_racer_7d: most races,
- * ties to the lower username; null when nobody raced.
+ * ties to the lower username, flagged racers left out unless showbot is TRUE; null when nobody
+ * (else) raced.
  */
 export const TeamStatsResponse = z.object({
   races: z.number(),
@@ -86,7 +94,7 @@ export const weeklyRaces = endpoint({
 export const teamStats = endpoint({
   method: 'GET',
   path: '/api/team-stats',
-  query: TagQuery,
+  query: TeamStatsQuery,
   ok: TeamStatsResponse,
   errors: errorAnswers(404),
   tags: ['activity'],

@@ -1,6 +1,8 @@
 /**
  * POST /api/admin/events, PUT/DELETE /api/admin/events/{EventID}: event administration, for an
- * admin or the teamadmin of every team of the event. The answer carries the event in its read-side
+ * admin or a teamadmin of the event's owner team (OwnerTag). A teamadmin creates events their own
+ * team owns (it must be one of the event's teams); an admin chooses the owner among the event's
+ * teams (the first one when none is sent). The answer carries the event in its read-side
  * form (`Event` from ./events.ts). Times are site-zone wall-clock times: `YYYY-MM-DD HH:MM:SS`, or
  * the `YYYY-MM-DDTHH:MM` of a datetime-local input.
  */
@@ -67,6 +69,8 @@ const EventFormFields = {
   StartTime: eventTime('Start Time'),
   EndTime: eventTime('End Time'),
   DefaultSort: DefaultSort,
+  /** One of the event's tags; only an admin may choose one other than their own team. */
+  OwnerTag: text(10, 'Owner team'),
 };
 
 export const EventFormBody = z
@@ -77,6 +81,7 @@ export const EventFormBody = z
     StartTime: EventFormFields.StartTime.default(''),
     EndTime: EventFormFields.EndTime.default(''),
     DefaultSort: DefaultSort.default('Races'),
+    OwnerTag: EventFormFields.OwnerTag.optional(),
   })
   .superRefine((b, ctx) => {
     const missing = (['Title', 'TeamTag', 'StartTime', 'EndTime'] as const).filter((k) => b[k] === '');
@@ -116,12 +121,16 @@ export const PayToPlayFields = {
 };
 export const PAY_TO_PLAY_KEYS = Object.keys(PayToPlayFields) as Array<keyof PayToPlaySettings>;
 
-export const PayToPlayBody = z.object(PayToPlayFields);
+export const PayToPlayBody = z.object({
+  ...PayToPlayFields,
+  /** Whether flagged racers earn winnings; unchanged when not sent. */
+  PayFlagged: z.boolean({ error: 'PayFlagged must be true or false' }).optional(),
+});
 export type PayToPlayBody = z.infer<typeof PayToPlayBody>;
 
 /**
- * PUT body: the event form, the pay-to-play settings (all seven), or both. When Title is sent the
- * form is checked as a whole; when any setting is sent all seven are required.
+ * PUT body: the event form, the pay-to-play settings (all seven), PayFlagged, or any of them. When
+ * Title is sent the form is checked as a whole; when any of the seven is sent all seven are required.
  */
 export const UpdateEventBody = z
   .object({
@@ -131,16 +140,18 @@ export const UpdateEventBody = z
     StartTime: EventFormFields.StartTime.optional(),
     EndTime: EventFormFields.EndTime.optional(),
     DefaultSort: DefaultSort.optional(),
+    OwnerTag: EventFormFields.OwnerTag.optional(),
+    PayFlagged: z.boolean({ error: 'PayFlagged must be true or false' }).optional(),
     ...(Object.fromEntries(Object.entries(PayToPlayFields).map(([k, v]) => [k, v.optional()])) as {
       [K in keyof typeof PayToPlayFields]: z.ZodOptional<(typeof PayToPlayFields)[K]>;
     }),
   })
   .superRefine((b, ctx) => {
-    const formSent = (['Title', 'Description', 'TeamTag', 'StartTime', 'EndTime', 'DefaultSort'] as const).some(
-      (k) => b[k] !== undefined,
-    );
+    const formSent = (
+      ['Title', 'Description', 'TeamTag', 'StartTime', 'EndTime', 'DefaultSort', 'OwnerTag'] as const
+    ).some((k) => b[k] !== undefined);
     const settingsSent = PAY_TO_PLAY_KEYS.filter((k) => b[k] !== undefined);
-    if (!formSent && settingsSent.length === 0) {
+    if (!formSent && settingsSent.length === 0 && b.PayFlagged === undefined) {
       ctx.addIssue({ code: 'custom', message: 'Nothing to update' });
       return;
     }

@@ -43,7 +43,14 @@ export const Event = z.object({
   /** The event's teams, space-separated in the order they were entered. */
   TeamTag: z.string(),
   DefaultSort: DefaultSort,
+  /**
+   * The owner team: its teamadmins edit the event, set pay-to-play and delete it; the other teams'
+   * teamadmins only mark their own racers' payouts. The creator's team (an admin chooses).
+   */
+  OwnerTag: z.string(),
   ...PayToPlaySettings.shape,
+  /** Whether flagged racers earn winnings; off by default (docs/product.md "Flagged racers and winnings"). */
+  PayFlagged: z.boolean(),
 });
 export type Event = z.infer<typeof Event>;
 
@@ -77,8 +84,13 @@ export const Participant = z.object({
   Points: z.number(),
   /** 1 when flagged as a bot. */
   bot: z.union([z.literal(0), z.literal(1)]),
-  /** Pay-to-play winnings in dollars; null when blank (docs/product.md §5) or the event pays nothing. */
+  /**
+   * Pay-to-play winnings in dollars; null when blank (docs/product.md §5), when the event pays
+   * nothing, or when the racer is flagged and the event does not pay flagged racers.
+   */
   Winnings: z.number().nullable(),
+  /** What a flagged racer would have won had the event paid flagged racers; null otherwise. */
+  Withheld: z.number().nullable(),
 });
 export type Participant = z.infer<typeof Participant>;
 

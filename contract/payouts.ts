@@ -2,7 +2,9 @@
  * GET /api/event-payouts/{eventId} and POST /api/event-payouts/{eventId}/mark: who an event's
  * pay-to-play winnings go to and whether staff have paid them (beyond the spec).
  *
- * Winners are the participants with winnings above zero (rules/winnings.ts). A paid mark
+ * Winners are the participants with winnings above zero (rules/winnings.ts). Flagged racers the
+ * formula would pay, in an event that does not pay flagged racers, are listed after the winners
+ * with their Withheld amount and count in no total. A paid mark
  * keeps the amount it was made for; when the standings change later the row shows both amounts.
  * Amounts are dollars with cents. PaidAt is a `YYYY-MM-DD HH:MM:SS` site-time datetime.
  */
@@ -21,6 +23,11 @@ export const PayoutRow = z.object({
   bot: z.union([z.literal(0), z.literal(1)]),
   /** The winnings as the standings stand now; null when the racer is no longer a winner. */
   Winnings: z.number().nullable(),
+  /**
+   * A flagged racer in an event that does not pay flagged racers: what the formula gives them,
+   * which nobody is owed (Winnings is null). Null for everyone else.
+   */
+  Withheld: z.number().nullable(),
   Paid: z.boolean(),
   /** The winnings when marked paid; null while unpaid. */
   PaidAmount: z.number().nullable(),
@@ -81,7 +88,7 @@ export const eventPayouts = endpoint({
   summary: "An event's pay-to-play winners and whether each is paid",
 });
 
-/** An admin, or the teamadmin of any team in the event. */
+/** An admin, or a teamadmin of a team in the event for the racers of their own team. */
 export const markPayout = endpoint({
   method: 'POST',
   path: '/api/event-payouts/:eventId/mark',

@@ -28,8 +28,11 @@ export type AttentionReason = z.infer<typeof AttentionReason>;
  * this team's races from Sunday to today, RacesLastWeek the whole previous Sunday-to-Saturday
  * week. Each Meets… is null when the team sets no such requirement (null or 0) or the counter is
  * unknown (no snapshot yet): MeetsMinRaces compares LifetimeRaces with min_races, MeetsMinSpeed
- * AvgWPM with min_speed, MeetsWeekly RacesLastWeek (the last complete week) with the weekly
- * requirement (null too for a member who joined after that week began).
+ * AvgWPM with min_speed, MeetsWeekly RacesLastWeek (the last complete week, JudgedWeek) with
+ * OwedLastWeek, the weekly requirement pro rata by the day the member joined (null when nothing
+ * was owed: no requirement, or joined after that week). OwedThisWeek is this week's share and
+ * AtRisk whether RacesThisWeek is still below it. Strikes counts the member's strikes that still
+ * count (docs/product.md "Weekly requirement and strikes").
  */
 export const RosterHealthRow = z.object({
   UserID: z.number(),
@@ -45,13 +48,20 @@ export const RosterHealthRow = z.object({
   MeetsMinRaces: z.boolean().nullable(),
   MeetsMinSpeed: z.boolean().nullable(),
   MeetsWeekly: z.boolean().nullable(),
+  OwedLastWeek: z.number().nullable(),
+  OwedThisWeek: z.number().nullable(),
+  AtRisk: z.boolean().nullable(),
+  Strikes: z.number().int(),
   GameStatus,
   bot: z.union([z.literal(0), z.literal(1)]),
   Attention: z.array(AttentionReason),
 });
 export type RosterHealthRow = z.infer<typeof RosterHealthRow>;
 
-/** The team's requirements (null: none set) and the weeks counted, then members Joined ascending. */
+/**
+ * The team's requirements (null: none set; WeeklyRequirement is the staff's override when set,
+ * else the game's) and the weeks counted, then members Joined ascending.
+ */
 export const RosterHealthResponse = z.object({
   Tag: z.string(),
   MinRaces: z.number().nullable(),
@@ -59,6 +69,10 @@ export const RosterHealthResponse = z.object({
   WeeklyRequirement: z.number().nullable(),
   /** Sunday (YYYY-MM-DD) of the current site-zone week; the previous week starts 7 days before. */
   WeekStart: z.string(),
+  /** Sunday (YYYY-MM-DD) of the last complete week: the week MeetsWeekly judges. */
+  JudgedWeek: z.string(),
+  /** How many weeks a strike counts after the week it judges (the team's choice, 1-52). */
+  StrikeWeeks: z.number().int(),
   Today: z.string(),
   members: z.array(RosterHealthRow),
 });

@@ -13,8 +13,9 @@ export const RECENT_RACES_HOURS = 168;
  * One current member of a team (docs/product.md §3 "Member / roster row"). Counters come from the member's
  * latest snapshot and are null before the first one; Joined is `YYYY-MM-DD HH:MM:SS` in the site
  * time zone. Beyond the spec: RacesLast7Days (races for this team with a batch end time from
- * now − 168 h to now) and MeetsWeeklyRequirement (RacesLast7Days ≥ the team's weekly requirement;
- * null when the team sets none, that is null or 0).
+ * now − 168 h to now) and the weekly-requirement verdict, the same as the Health view's: for the
+ * last complete week (RequirementWeek, its Sunday), RacesRequirementWeek ≥ WeeklyOwed (the
+ * requirement pro rata by join day); null when nothing was owed (no requirement, joined after it).
  */
 export const RosterMember = z.object({
   UserID: z.number(),
@@ -36,6 +37,9 @@ export const RosterMember = z.object({
   /** The game's 'banned' or 'warned' for the account, null in good standing. */
   GameStatus,
   RacesLast7Days: z.number(),
+  RequirementWeek: z.string(),
+  RacesRequirementWeek: z.number(),
+  WeeklyOwed: z.number().nullable(),
   MeetsWeeklyRequirement: z.boolean().nullable(),
 });
 export type RosterMember = z.infer<typeof RosterMember>;

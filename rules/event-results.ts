@@ -25,9 +25,15 @@ export interface RacerTeamTotals extends Totals {
 
 /**
  * One row per racer. TeamTag, Squad and SquadName are those of the team of the racer's latest
- * activity in the event (ties: the team listed first in the event).
+ * activity in the event (ties: the team listed first in the event). A flagged racer is no payee
+ * unless the event pays flagged racers: Winnings null, the formula's amount in Withheld; everyone
+ * else's winnings are the formula's, whatever the flagged racers race (docs/product.md §9).
  */
-export function participants(rows: RacerTeamTotals[], eventTags: string[], pay: PayToPlaySettings): Participant[] {
+export function participants(
+  rows: RacerTeamTotals[],
+  eventTags: string[],
+  pay: PayToPlaySettings & { PayFlagged?: boolean },
+): Participant[] {
   const order = (tag: string) => eventTags.indexOf(tag);
   const byRacer = new Map<number, { totals: Totals; latest: RacerTeamTotals }>();
   for (const r of rows) {
@@ -44,6 +50,8 @@ export function participants(rows: RacerTeamTotals[], eventTags: string[], pay: 
   }
   const out = [...byRacer.values()].map(({ totals, latest }): Participant => {
     const s = windowStats(totals);
+    const won = winnings(pay, s.races, s.accuracy);
+    const withheld = latest.bot && !pay.PayFlagged;
     return {
       CurrentDisplayName: latest.displayName,
       Username: latest.username,
@@ -55,7 +63,8 @@ export function participants(rows: RacerTeamTotals[], eventTags: string[], pay: 
       Accuracy: s.accuracy,
       Points: s.points,
       bot: latest.bot ? 1 : 0,
-      Winnings: winnings(pay, s.races, s.accuracy),
+      Winnings: withheld ? null : won,
+      Withheld: withheld && won !== null && won > 0 ? won : null,
     };
   });
   return out.sort((a, b) => b.TotalRaces - a.TotalRaces || a.Username.localeCompare(b.Username));

@@ -14,6 +14,7 @@ const p = (Username: string, Winnings: number | null): Participant => ({
   Points: 1,
   bot: 0,
   Winnings,
+  Withheld: null,
 });
 const m = (username: string, amountCents: number): PayoutMark => ({
   username,

@@ -1,6 +1,7 @@
 /**
  * An event's payout list (beyond the spec): its winners (participants with winnings above zero)
- * joined with the staff's paid marks, plus the totals. Sums are kept in whole cents so totals of
+ * joined with the staff's paid marks, then the flagged racers whose winnings are withheld (after
+ * the winners: they are owed nothing and count in no total), plus the totals. Sums are kept in whole cents so totals of
  * many dollar amounts carry no floating-point noise.
  */
 import type { Participant } from '../contract/events.js';
@@ -33,13 +34,23 @@ export function buildPayouts(
   for (const p of participants) {
     const won = winnerCents(p);
     const mark = markOf.get(p.Username);
-    if (won === null && !mark) continue;
+    if (won === null && !mark && p.Withheld === null) continue;
     seen.add(p.Username);
-    rows.push(row(p.Username, p.CurrentDisplayName, p.TeamTag, p.TotalRaces, p.Accuracy, p.bot, won, mark));
+    rows.push(row(p, won, mark));
   }
   // Marked paid but no longer among the participants at all (e.g. the event's teams changed).
   for (const m of marks) {
-    if (!seen.has(m.username)) rows.push(row(m.username, m.displayName, '', 0, null, m.bot ? 1 : 0, null, m));
+    if (seen.has(m.username)) continue;
+    const gone = {
+      Username: m.username,
+      CurrentDisplayName: m.displayName,
+      TeamTag: '',
+      TotalRaces: 0,
+      Accuracy: null,
+      bot: m.bot ? (1 as const) : (0 as const),
+      Withheld: null,
+    };
+    rows.push(row(gone, null, m));
   }
   rows.sort(
     (a, b) => b.cents - a.cents || (a.row.Username < b.row.Username ? -1 : a.row.Username > b.row.Username ? 1 : 0),
@@ -69,28 +80,25 @@ export function buildPayouts(
   };
 }
 
-function row(
-  username: string,
-  displayName: string | null,
-  tag: string,
-  races: number,
-  accuracy: number | null,
-  bot: 0 | 1,
-  wonCents: number | null,
-  mark: PayoutMark | undefined,
-): { row: PayoutRow; cents: number } {
+type RacerPart = Pick<
+  Participant,
+  'Username' | 'CurrentDisplayName' | 'TeamTag' | 'TotalRaces' | 'Accuracy' | 'bot' | 'Withheld'
+>;
+
+function row(p: RacerPart, wonCents: number | null, mark: PayoutMark | undefined): { row: PayoutRow; cents: number } {
   const won = wonCents ?? 0;
   const paid = mark?.amountCents ?? 0;
   return {
     cents: won,
     row: {
-      Username: username,
-      CurrentDisplayName: displayName,
-      TeamTag: tag,
-      TotalRaces: races,
-      Accuracy: accuracy,
-      bot,
+      Username: p.Username,
+      CurrentDisplayName: p.CurrentDisplayName,
+      TeamTag: p.TeamTag,
+      TotalRaces: p.TotalRaces,
+      Accuracy: p.Accuracy,
+      bot: p.bot,
       Winnings: wonCents === null ? null : dollars(wonCents),
+      Withheld: p.Withheld,
       Paid: mark !== undefined,
       PaidAmount: mark ? dollars(mark.amountCents) : null,
       PaidAt: mark?.paidAt ?? null,

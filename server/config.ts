@@ -23,6 +23,10 @@ export interface Config {
   discordWebhookOrigins: string[];
   /** How long a Discord POST waits for an answer before its outcome counts as unknown (15 s; tests shorten it). */
   discordTimeoutMs: number;
+  /** Extra origins push endpoints may point at besides the known push services (PUSH_SERVICE_ORIGIN, comma-separated; tests). */
+  pushServiceOrigins: string[];
+  /** The contact push services see in the VAPID signature (PUSH_CONTACT, else SITE_URL when https). */
+  pushContact: string;
   adminUsername?: string;
   adminPassword?: string;
   /**
@@ -66,12 +70,22 @@ function parseSiteUrl(s: string | undefined): string | undefined {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
-function parseOrigin(s: string): string {
+function parseOrigin(s: string, name = 'DISCORD_WEBHOOK_ORIGIN', example = 'https://discord.com'): string {
   try {
     return new URL(s).origin;
   } catch {
-    throw new ConfigError(`DISCORD_WEBHOOK_ORIGIN must be an address such as https://discord.com, got "${s}"`);
+    throw new ConfigError(`${name} must be an address such as ${example}, got "${s}"`);
   }
+}
+
+/** A mailto: or https: contact for the VAPID signature; push services refuse anything else. */
+function pushContactOf(contact: string | undefined, siteUrl: string | undefined): string {
+  if (contact) {
+    if (!/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/.test(contact))
+      throw new ConfigError(`PUSH_CONTACT must be mailto:someone@example.org or an https:// address, got "${contact}"`);
+    return contact;
+  }
+  return siteUrl?.startsWith('https://') ? siteUrl : 'mailto:admin@nt-team-stats.invalid';
 }
 
 /** A whole number of concurrent game requests within 1..MAX_CONCURRENCY, or undefined when not a valid one. */
@@ -108,6 +122,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteUrl: parseSiteUrl(env.SITE_URL || env.PUBLIC_URL),
     discordWebhookOrigins: env.DISCORD_WEBHOOK_ORIGIN ? [parseOrigin(env.DISCORD_WEBHOOK_ORIGIN)] : DISCORD_ORIGINS,
     discordTimeoutMs: DISCORD_TIMEOUT_MS,
+    pushServiceOrigins: (env.PUSH_SERVICE_ORIGIN ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => parseOrigin(o, 'PUSH_SERVICE_ORIGIN', 'http://127.0.0.1:4000')),
+    pushContact: pushContactOf(env.PUSH_CONTACT || undefined, parseSiteUrl(env.SITE_URL || env.PUBLIC_URL)),
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -17,6 +17,7 @@ import { ConfigError, loadConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { openDatabase } from './db/open.js';
 import { LockedError } from './db/pglite.js';
+import { judgeClosedWeeks } from './db/requirements-repo.js';
 import { trackTeam } from './db/teams-repo.js';
 import { buildApp, LOG_REDACT } from './http/app.js';
 import type { App } from './http/context.js';
@@ -28,6 +29,7 @@ import { startDemoCommunity, type DemoCommunity } from './demo/demo-community.js
 import { writeBackupToken } from './ops/backup-token.js';
 import { SERVER_VERSION } from './ops/version.js';
 import { startDiscordService, type DiscordService } from './discord/discord-service.js';
+import { startPushService, type PushService } from './push/push-service.js';
 
 /** The checkout: one folder up from server/ (sources) and from dist-server/ (the build). */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -64,7 +66,10 @@ export function startServer(options: StartOptions = {}): RunningServer {
     app?: App;
     demo?: DemoCommunity;
     discord?: DiscordService;
+    push?: PushService;
     scheduler?: Scheduler;
+    afterPoll?: () => void;
+    judging?: Promise<void>;
   } = {};
   let base = config.gameApiBase;
   const stillStarting = () => {
@@ -134,6 +139,22 @@ export function startServer(options: StartOptions = {}): RunningServer {
       timeoutMs: config.discordTimeoutMs,
     });
     opened.discord = discord;
+    // Push messages too: queued after each poll, sent in the background.
+    const push = startPushService({ db, tz: config.siteTimezone, subject: config.pushContact, now, log });
+    opened.push = push;
+    // A week that has closed is judged into strikes before the posts that may list them.
+    const afterPoll = () => {
+      opened.judging = (opened.judging ?? Promise.resolve())
+        .then(() => judgeClosedWeeks(db, now(), config.siteTimezone))
+        .catch((err: unknown) =>
+          log.error({ err: err instanceof Error ? err.message : String(err) }, 'Judging the closed week failed'),
+        )
+        .then(() => {
+          discord.afterPoll();
+          push.afterPoll();
+        });
+    };
+    opened.afterPoll = afterPoll;
     if (options.schedule !== false) {
       opened.scheduler = startScheduler({
         db,
@@ -142,7 +163,7 @@ export function startServer(options: StartOptions = {}): RunningServer {
         logger: log,
         now,
         poll: { concurrency: config.collectConcurrency },
-        onRun: () => discord.afterPoll(),
+        onRun: afterPoll,
       });
     }
     // The port the server got (PORT=0 asks the system for a free one).
@@ -158,10 +179,12 @@ export function startServer(options: StartOptions = {}): RunningServer {
     (stopping ??= (async () => {
       abort.abort(new StoppedError('stopping'));
       await startup.catch(() => undefined);
-      const { gate, db, app, demo, discord, scheduler } = opened;
+      const { gate, db, app, demo, discord, push, scheduler } = opened;
       // The order matters: a poll in progress commits first; then no new requests; the database last.
       await scheduler?.stop();
+      await opened.judging;
       await discord?.stop();
+      await push?.stop();
       const portClosed = gate?.close();
       await app?.close();
       await portClosed;
@@ -175,7 +198,7 @@ export function startServer(options: StartOptions = {}): RunningServer {
     pollNow: async () => {
       await startup;
       const run = await pollTeams({ db: opened.db!, base, now: now(), tz: config.siteTimezone, delayMs: 0 });
-      if (run.ok > 0) opened.discord?.afterPoll();
+      if (run.ok > 0) opened.afterPoll?.();
       return { ok: run.ok, failed: run.failed };
     },
   };

@@ -20,6 +20,7 @@ import { parseSearch, stringifySearch } from './lib/search';
 import { watchSession } from './lib/session-end';
 import { connectLiveUpdates } from './lib/live-updates';
 import { registerServiceWorkerWhenIdle } from './features/app-shell/service-worker';
+import { clearBadgeWhenSeen } from './lib/push-device';
 import { RouteError, RoutePending } from './features/app-shell/route-states';
 import { NotFound } from './features/app-shell/not-found';
 import './styles/base.css';
@@ -27,6 +28,10 @@ import './styles/shell.css';
 import './styles/ui.css';
 import './styles/mine.css';
 import { syncSiteTimezone } from './lib/site';
+import { applyTheme, storedThemeChoice } from './lib/theme';
+
+// The inline script of index.html set the choice already; this adds the status bar colour.
+applyTheme(storedThemeChoice());
 
 /** How long the first render waits for answers already on their way (never for saved data). */
 const FIRST_ANSWERS_WAIT_MS = 300;
@@ -71,6 +76,7 @@ async function start(): Promise<void> {
     </StrictMode>,
   );
   registerServiceWorkerWhenIdle();
+  clearBadgeWhenSeen();
 }
 
 void start();

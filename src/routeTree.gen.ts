@@ -13,10 +13,13 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as TeamRouteImport } from './routes/_team'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as AdminRouteImport } from './routes/admin'
+import { Route as HalloffameRouteImport } from './routes/halloffame'
 import { Route as LeaderboardsRouteImport } from './routes/leaderboards'
+import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as TeamActivityRouteImport } from './routes/_team/activity'
 import { Route as TeamEventsRouteImport } from './routes/_team/events'
 import { Route as TeamEventviewerRouteImport } from './routes/_team/eventviewer'
+import { Route as TeamFreeAgentsRouteImport } from './routes/_team/free-agents'
 import { Route as TeamHealthRouteImport } from './routes/_team/health'
 import { Route as TeamRosterRouteImport } from './routes/_team/roster'
 import { Route as RacersIndexRouteImport } from './routes/racers.index'
@@ -48,9 +51,19 @@ const AdminRoute = AdminRouteImport.update({
   path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HalloffameRoute = HalloffameRouteImport.update({
+  id: '/halloffame',
+  path: '/halloffame',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LeaderboardsRoute = LeaderboardsRouteImport.update({
   id: '/leaderboards',
   path: '/leaderboards',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NotificationsRoute = NotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TeamActivityRoute = TeamActivityRouteImport.update({
@@ -66,6 +79,11 @@ const TeamEventsRoute = TeamEventsRouteImport.update({
 const TeamEventviewerRoute = TeamEventviewerRouteImport.update({
   id: '/eventviewer',
   path: '/eventviewer',
+  getParentRoute: () => TeamRoute,
+} as any)
+const TeamFreeAgentsRoute = TeamFreeAgentsRouteImport.update({
+  id: '/free-agents',
+  path: '/free-agents',
   getParentRoute: () => TeamRoute,
 } as any)
 const TeamHealthRoute = TeamHealthRouteImport.update({
@@ -128,10 +146,13 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/admin': typeof AdminRoute
+  '/halloffame': typeof HalloffameRoute
   '/leaderboards': typeof LeaderboardsRoute
+  '/notifications': typeof NotificationsRoute
   '/activity': typeof TeamActivityRoute
   '/events': typeof TeamEventsRoute
   '/eventviewer': typeof TeamEventviewerRoute
+  '/free-agents': typeof TeamFreeAgentsRoute
   '/health': typeof TeamHealthRoute
   '/roster': typeof TeamRosterRoute
   '/racers/compare': typeof RacersCompareRoute
@@ -148,10 +169,13 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/admin': typeof AdminRoute
+  '/halloffame': typeof HalloffameRoute
   '/leaderboards': typeof LeaderboardsRoute
+  '/notifications': typeof NotificationsRoute
   '/activity': typeof TeamActivityRoute
   '/events': typeof TeamEventsRoute
   '/eventviewer': typeof TeamEventviewerRoute
+  '/free-agents': typeof TeamFreeAgentsRoute
   '/health': typeof TeamHealthRoute
   '/roster': typeof TeamRosterRoute
   '/racers/compare': typeof RacersCompareRoute
@@ -170,10 +194,13 @@ export interface FileRoutesById {
   '/_team': typeof TeamRouteWithChildren
   '/about': typeof AboutRoute
   '/admin': typeof AdminRoute
+  '/halloffame': typeof HalloffameRoute
   '/leaderboards': typeof LeaderboardsRoute
+  '/notifications': typeof NotificationsRoute
   '/_team/activity': typeof TeamActivityRoute
   '/_team/events': typeof TeamEventsRoute
   '/_team/eventviewer': typeof TeamEventviewerRoute
+  '/_team/free-agents': typeof TeamFreeAgentsRoute
   '/_team/health': typeof TeamHealthRoute
   '/_team/roster': typeof TeamRosterRoute
   '/racers/compare': typeof RacersCompareRoute
@@ -192,10 +219,13 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/admin'
+    | '/halloffame'
     | '/leaderboards'
+    | '/notifications'
     | '/activity'
     | '/events'
     | '/eventviewer'
+    | '/free-agents'
     | '/health'
     | '/roster'
     | '/racers/compare'
@@ -212,10 +242,13 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/admin'
+    | '/halloffame'
     | '/leaderboards'
+    | '/notifications'
     | '/activity'
     | '/events'
     | '/eventviewer'
+    | '/free-agents'
     | '/health'
     | '/roster'
     | '/racers/compare'
@@ -233,10 +266,13 @@ export interface FileRouteTypes {
     | '/_team'
     | '/about'
     | '/admin'
+    | '/halloffame'
     | '/leaderboards'
+    | '/notifications'
     | '/_team/activity'
     | '/_team/events'
     | '/_team/eventviewer'
+    | '/_team/free-agents'
     | '/_team/health'
     | '/_team/roster'
     | '/racers/compare'
@@ -255,7 +291,9 @@ export interface RootRouteChildren {
   TeamRoute: typeof TeamRouteWithChildren
   AboutRoute: typeof AboutRoute
   AdminRoute: typeof AdminRoute
+  HalloffameRoute: typeof HalloffameRoute
   LeaderboardsRoute: typeof LeaderboardsRoute
+  NotificationsRoute: typeof NotificationsRoute
   RacersCompareRoute: typeof RacersCompareRoute
   RacersFindMeRoute: typeof RacersFindMeRoute
   RacersMeRoute: typeof RacersMeRoute
@@ -294,11 +332,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/halloffame': {
+      id: '/halloffame'
+      path: '/halloffame'
+      fullPath: '/halloffame'
+      preLoaderRoute: typeof HalloffameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/leaderboards': {
       id: '/leaderboards'
       path: '/leaderboards'
       fullPath: '/leaderboards'
       preLoaderRoute: typeof LeaderboardsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/notifications': {
+      id: '/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof NotificationsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_team/activity': {
@@ -320,6 +372,13 @@ declare module '@tanstack/react-router' {
       path: '/eventviewer'
       fullPath: '/eventviewer'
       preLoaderRoute: typeof TeamEventviewerRouteImport
+      parentRoute: typeof TeamRoute
+    }
+    '/_team/free-agents': {
+      id: '/_team/free-agents'
+      path: '/free-agents'
+      fullPath: '/free-agents'
+      preLoaderRoute: typeof TeamFreeAgentsRouteImport
       parentRoute: typeof TeamRoute
     }
     '/_team/health': {
@@ -406,6 +465,7 @@ interface TeamRouteChildren {
   TeamActivityRoute: typeof TeamActivityRoute
   TeamEventsRoute: typeof TeamEventsRoute
   TeamEventviewerRoute: typeof TeamEventviewerRoute
+  TeamFreeAgentsRoute: typeof TeamFreeAgentsRoute
   TeamHealthRoute: typeof TeamHealthRoute
   TeamRosterRoute: typeof TeamRosterRoute
   TeamTeamsAdminRoute: typeof TeamTeamsAdminRoute
@@ -417,6 +477,7 @@ const TeamRouteChildren: TeamRouteChildren = {
   TeamActivityRoute: TeamActivityRoute,
   TeamEventsRoute: TeamEventsRoute,
   TeamEventviewerRoute: TeamEventviewerRoute,
+  TeamFreeAgentsRoute: TeamFreeAgentsRoute,
   TeamHealthRoute: TeamHealthRoute,
   TeamRosterRoute: TeamRosterRoute,
   TeamTeamsAdminRoute: TeamTeamsAdminRoute,
@@ -431,7 +492,9 @@ const rootRouteChildren: RootRouteChildren = {
   TeamRoute: TeamRouteWithChildren,
   AboutRoute: AboutRoute,
   AdminRoute: AdminRoute,
+  HalloffameRoute: HalloffameRoute,
   LeaderboardsRoute: LeaderboardsRoute,
+  NotificationsRoute: NotificationsRoute,
   RacersCompareRoute: RacersCompareRoute,
   RacersFindMeRoute: RacersFindMeRoute,
   RacersMeRoute: RacersMeRoute,

@@ -10,11 +10,16 @@ import { ROW_SELECTOR, VIEWPORT } from './page-timing.js';
 
 export const STATIC_PAGE = 'first-rows-static.html';
 
-export async function writeStaticAnchor(browser: Browser, origin: string, staticDir: string): Promise<number> {
+export async function writeStaticAnchor(
+  browser: Browser,
+  origin: string,
+  staticDir: string,
+  boardPath = '/leaderboards',
+): Promise<number> {
   const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
-    await page.goto(`${origin}/leaderboards`);
+    await page.goto(`${origin}${boardPath}`);
     await page.locator(ROW_SELECTOR).first().waitFor();
     const html = (await page.content())
       .replace(/<script\b[\s\S]*?<\/script>/g, '')

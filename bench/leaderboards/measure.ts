@@ -3,8 +3,10 @@
  * cache is emptied before each request), the same query called directly and, taking turns with it,
  * the naive GROUP BY over raw batches called the same way, and through HTTP with the cache (a
  * repeated request).
- * Checks that ours and the naive query agree.
+ * Checks that ours and the naive query agree, and that the individual board's pages are slices
+ * of the naive whole list sorted the same way (pages-check.ts).
  */
+import { pagesAgree } from './pages-check.js';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import zlib from 'node:zlib';
@@ -198,7 +200,7 @@ export async function measureQueries(
         direct: summarize(directMs),
         cached: summarize(cached),
         naive: summarize(naiveMs),
-        agrees: sameBoard(first, naiveRows),
+        agrees: sameBoard(first, naiveRows) && (board === 'team' || (await pagesAgree(app, url, naiveRows, sameBoard))),
       };
       log(
         `  ${label} (${board}): ours p95 ${r.ours.p95.toFixed(1)} ms, direct median ${r.direct.median.toFixed(1)} ms, cached p95 ${r.cached.p95.toFixed(2)} ms, naive median ${r.naive.median.toFixed(0)} ms${r.agrees ? '' : ', RESULTS DIFFER'}`,

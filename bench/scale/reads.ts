@@ -1,7 +1,8 @@
 /**
  * The visitor's reads at scale, timed through the HTTP layer (app.inject, body read as bytes, a
  * browser's Accept-Encoding) with the response cache emptied before every request by a change
- * notice, as a collector poll sends: every leaderboard window of bench/leaderboards/measure.ts,
+ * notice, as a collector poll sends: every leaderboard window of bench/leaderboards/measure.ts (the
+ * team board, the individual whole list, two of its pages, the rank call, and a page answered by the cache),
  * the racer page of the busiest racer (racer info, batch history in both shapes) and an event of
  * ten teams (participants, team and squad summaries).
  */
@@ -16,19 +17,30 @@ export const RUNS = 40;
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 export interface ReadTiming {
-  group: 'board' | 'racer' | 'event';
+  /** `whole`: the spec's whole individual list (no target: no longer on a phone's path); `cached`: a repeat. */
+  group: 'board' | 'page' | 'rank' | 'cached' | 'whole' | 'racer' | 'event';
   label: string;
   /** The answer as sent (compressed when 1 KB or more). */
   sentBytes: number;
+  /** The answer's JSON, uncompressed. */
+  jsonBytes: number;
   http: Timing;
 }
 
-/** Times `RUNS` uncached GETs of `url` after a warm-up; throws unless it answers 200. */
-async function timeUncached(app: App, db: Database, url: string): Promise<{ sentBytes: number; http: Timing }> {
+/**
+ * Times `RUNS` GETs of `url` after a warm-up, uncached (a change notice before each, as a poll's
+ * commit sends) or, with `cached`, answered by the response cache; throws unless it answers 200.
+ */
+async function timeGets(
+  app: App,
+  db: Database,
+  url: string,
+  cached = false,
+): Promise<{ sentBytes: number; jsonBytes: number; http: Timing }> {
   const version = await readDataVersion(db);
   let sentBytes = 0;
   const get = async () => {
-    db.dataChanges.notify(version);
+    if (!cached) db.dataChanges.notify(version);
     const res = await app.inject({
       url,
       headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
@@ -42,7 +54,8 @@ async function timeUncached(app: App, db: Database, url: string): Promise<{ sent
   await startSeries(get);
   const ms: number[] = [];
   for (let i = 0; i < RUNS; i++) ms.push(await time(get));
-  return { sentBytes, http: summarize(ms) };
+  const jsonBytes = (await app.inject(url)).rawPayload.length;
+  return { sentBytes, jsonBytes, http: summarize(ms) };
 }
 
 /** The racer with the most races, and a finished event of ten teams across the spring-forward change. */
@@ -68,14 +81,29 @@ async function fixtures(db: Database): Promise<{ username: string; eventId: numb
 
 export async function measureReads(db: Database, app: App, log: (s: string) => void): Promise<ReadTiming[]> {
   const { username, eventId } = await fixtures(db);
-  const targets: Array<Omit<ReadTiming, 'sentBytes' | 'http'> & { url: string }> = [];
+  const targets: Array<Omit<ReadTiming, 'sentBytes' | 'jsonBytes' | 'http'> & { url: string; cached?: boolean }> = [];
+  const u = encodeURIComponent(username);
   for (const { label, window } of benchWindows(SCALE_TZ)) {
     const { start_time, end_time } = apiTimes(window, SCALE_TZ);
     const range = `start_time=${encodeURIComponent(start_time)}&end_time=${encodeURIComponent(end_time)}`;
-    for (const board of ['team', 'individual'] as const)
-      targets.push({ group: 'board', label: `${label} (${board})`, url: `/api/${board}-leaderboard?${range}` });
+    const individual = `/api/individual-leaderboard?${range}`;
+    targets.push(
+      { group: 'board', label: `${label} (team)`, url: `/api/team-leaderboard?${range}` },
+      { group: 'whole', label: `${label} (individual, whole list)`, url: individual },
+      { group: 'page', label: `${label} (individual, page 1)`, url: `${individual}&page=1` },
+      {
+        group: 'page',
+        label: `${label} (individual, page 20 by WPM asc)`,
+        url: `${individual}&page=20&sort=WPM&dir=asc`,
+      },
+      {
+        group: 'rank',
+        label: `${label} (rank of ${username})`,
+        url: `/api/individual-leaderboard/rank?${range}&username=${u}`,
+      },
+      { group: 'cached', label: `${label} (individual, page 1, cached)`, url: `${individual}&page=1`, cached: true },
+    );
   }
-  const u = encodeURIComponent(username);
   targets.push(
     { group: 'racer', label: `racer info (${username})`, url: `/api/racer-info?username=${u}` },
     { group: 'racer', label: 'racer batches, columns', url: `/api/racer-batches?username=${u}&format=columns` },
@@ -85,8 +113,8 @@ export async function measureReads(db: Database, app: App, log: (s: string) => v
     { group: 'event', label: 'event squad summary', url: `/api/event-squad-summary/${eventId}` },
   );
   const out: ReadTiming[] = [];
-  for (const { url, ...t } of targets) {
-    const r = { ...t, ...(await timeUncached(app, db, url)) };
+  for (const { url, cached, ...t } of targets) {
+    const r = { ...t, ...(await timeGets(app, db, url, cached)) };
     log(
       `  ${r.label}: median ${r.http.median.toFixed(1)} ms, p95 ${r.http.p95.toFixed(1)} ms, ${(r.sentBytes / 1024).toFixed(0)} KB`,
     );

@@ -34,41 +34,60 @@ export async function createEvent(
   actor: string,
   at: Date,
   f: ParsedEventForm,
+  owner: string,
   fmt: (d: Date) => string,
 ): Promise<number> {
   return publicChange(db, async (tx) => {
     const { rows } = await tx.query<{ event_id: number }>(
-      `INSERT INTO events (title, description, start_time, end_time, default_sort, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING event_id`,
-      [f.title, f.description, f.start, f.end, f.defaultSort, at],
+      `INSERT INTO events (title, description, start_time, end_time, default_sort, created_at, owner_tag)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING event_id`,
+      [f.title, f.description, f.start, f.end, f.defaultSort, at, owner],
     );
     const id = rows[0].event_id;
     await writeTeams(tx, id, f.tags);
-    await writeAudit(tx, { actor, action: 'event.create', at, detail: { EventID: id, ...auditFields(f, fmt) } });
+    await writeAudit(tx, {
+      actor,
+      action: 'event.create',
+      at,
+      detail: { EventID: id, ...auditFields(f, fmt), owner },
+    });
     return id;
   });
 }
 
 export type PayToPlayValues = { [K in keyof PayToPlaySettings]: number };
 
-/** Edits the event form fields, the pay-to-play settings, or both, in one transaction. */
+/**
+ * Edits the event form fields (with the owner team), the pay-to-play settings, whether flagged
+ * racers are paid, or any of them, in one transaction.
+ */
 export async function updateEvent(
   db: Database,
   actor: string,
   at: Date,
   id: number,
-  change: { form?: ParsedEventForm; settings?: PayToPlayValues },
+  change: { form?: { fields: ParsedEventForm; owner: string }; settings?: PayToPlayValues; payFlagged?: boolean },
   fmt: (d: Date) => string,
 ): Promise<void> {
   await publicChange(db, async (tx) => {
-    const { form: f, settings: s } = change;
-    if (f) {
+    const { settings: s, payFlagged } = change;
+    if (change.form) {
+      const { fields: f, owner } = change.form;
       await tx.query(
-        'UPDATE events SET title = $2, description = $3, start_time = $4, end_time = $5, default_sort = $6 WHERE event_id = $1',
-        [id, f.title, f.description, f.start, f.end, f.defaultSort],
+        'UPDATE events SET title = $2, description = $3, start_time = $4, end_time = $5, default_sort = $6, owner_tag = $7 WHERE event_id = $1',
+        [id, f.title, f.description, f.start, f.end, f.defaultSort, owner],
       );
       await writeTeams(tx, id, f.tags);
-      await writeAudit(tx, { actor, action: 'event.update', at, detail: { EventID: id, ...auditFields(f, fmt) } });
+      await writeAudit(tx, {
+        actor,
+        action: 'event.update',
+        at,
+        detail: { EventID: id, ...auditFields(f, fmt), owner },
+      });
+    }
+    if (payFlagged !== undefined) {
+      await tx.query('UPDATE events SET pay_flagged = $2 WHERE event_id = $1', [id, payFlagged]);
+      await writeAudit(tx, { actor, action: 'event.pay-flagged', at, detail: { EventID: id, payFlagged } });
     }
     if (s) {
       await tx.query(

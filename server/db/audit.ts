@@ -12,6 +12,7 @@ export type AuditAction =
   | 'event.create'
   | 'event.update'
   | 'event.pay-to-play'
+  | 'event.pay-flagged'
   | 'event.delete'
   | 'squad.assign'
   | 'squad.rename'
@@ -23,7 +24,8 @@ export type AuditAction =
   | 'payout.unpaid'
   | 'discord.update'
   | 'discord.remove'
-  | 'discord.post-again';
+  | 'discord.post-again'
+  | 'team.requirement';
 
 export async function writeAudit(
   tx: Queryable,

@@ -44,6 +44,12 @@ export async function listWebhooks(q: Queryable): Promise<Webhook[]> {
 }
 
 export async function saveWebhook(q: Queryable, w: Webhook, by: string, at: Date): Promise<void> {
+  // Another webhook cannot edit the old one's messages: the next standings are posted anew.
+  await q.query(
+    `DELETE FROM discord_event_messages WHERE tag = $1
+       AND NOT EXISTS (SELECT 1 FROM discord_webhooks WHERE tag = $1 AND url = $2)`,
+    [w.tag, w.url],
+  );
   await q.query(
     `INSERT INTO discord_webhooks (tag, url, event_standings, daily_top, member_log, updated_at, updated_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -63,6 +69,7 @@ export async function removeWebhook(q: Queryable, tag: string): Promise<boolean>
   await q.query("UPDATE discord_outbox SET status = 'dropped' WHERE tag = $1 AND status IN ('pending', 'unknown')", [
     tag,
   ]);
+  await q.query('DELETE FROM discord_event_messages WHERE tag = $1', [tag]);
   return rows.length > 0;
 }
 
@@ -106,6 +113,8 @@ export interface ClaimedMessage {
   id: number;
   tag: string;
   kind: string;
+  /** An event's standings message: posted once, then edited. */
+  eventId: number | null;
   attempts: number;
   payload: DiscordPayload;
   url: string;
@@ -121,6 +130,7 @@ export async function claimDue(q: Queryable, now: Date, skipTags: string[]): Pro
     id: string | number;
     tag: string;
     kind: string;
+    event_id: number | null;
     attempts: number;
     payload: unknown;
     url: string;
@@ -134,23 +144,34 @@ export async function claimDue(q: Queryable, now: Date, skipTags: string[]): Pro
      UPDATE discord_outbox o SET status = 'sending', attempted_at = $1, attempts = o.attempts + 1
        FROM next, discord_webhooks w
       WHERE o.id = next.id AND w.tag = o.tag
-      RETURNING o.id, o.tag, o.kind, o.attempts, o.payload, w.url`,
+      RETURNING o.id, o.tag, o.kind, o.event_id, o.attempts, o.payload, w.url`,
     [now, skipTags],
   );
   const r = rows[0];
   if (!r) return null;
   const payload = (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as DiscordPayload;
-  return { id: Number(r.id), tag: r.tag, kind: r.kind, attempts: r.attempts, payload, url: r.url };
+  return {
+    id: Number(r.id),
+    tag: r.tag,
+    kind: r.kind,
+    eventId: r.event_id,
+    attempts: r.attempts,
+    payload,
+    url: r.url,
+  };
 }
 
 export async function markSent(q: Queryable, id: number, at: Date): Promise<void> {
-  await q.query("UPDATE discord_outbox SET status = 'sent', sent_at = $2, last_error = NULL WHERE id = $1", [id, at]);
+  await q.query(
+    "UPDATE discord_outbox SET status = 'sent', sent_at = $2, last_error = NULL, edits = NULL WHERE id = $1",
+    [id, at],
+  );
 }
 
 /** Back to the queue from `at`: only after an outcome that proves Discord did not take it. */
 export async function markRetry(q: Queryable, id: number, at: Date, error: string): Promise<void> {
   await q.query(
-    "UPDATE discord_outbox SET status = 'pending', next_attempt_at = $2, last_error = $3 WHERE id = $1 AND status = 'sending'",
+    "UPDATE discord_outbox SET status = 'pending', next_attempt_at = $2, last_error = $3, edits = NULL WHERE id = $1 AND status = 'sending'",
     [id, at, error],
   );
 }
@@ -164,21 +185,27 @@ export async function markUnknown(q: Queryable, id: number, error: string): Prom
 }
 
 export const STOPPED_WHILE_SENDING = 'the server stopped while sending: it may have been posted';
+export const STOPPED_WHILE_EDITING = 'the server stopped while editing: edited again';
 
 /**
  * Messages still 'sending' since `before` (their sender stopped mid-way: a crash, a kill) become
- * 'unknown'. Returns them for the log.
+ * 'unknown'; an edit (a PATCH, idempotent) goes back to the queue instead. Returns them for the log.
  */
 export async function markStaleSending(
   q: Queryable,
   before: Date,
-): Promise<Array<{ id: number; tag: string; kind: string }>> {
-  const { rows } = await q.query<{ id: string | number; tag: string; kind: string }>(
-    `UPDATE discord_outbox SET status = 'unknown', last_error = $2
-      WHERE status = 'sending' AND attempted_at <= $1 RETURNING id, tag, kind`,
-    [before, STOPPED_WHILE_SENDING],
+): Promise<Array<{ id: number; tag: string; kind: string; retried: boolean }>> {
+  const { rows } = await q.query<{ id: string | number; tag: string; kind: string; retried: boolean }>(
+    `UPDATE discord_outbox
+        SET status = CASE WHEN edits IS NULL THEN 'unknown' ELSE 'pending' END,
+            last_error = CASE WHEN edits IS NULL THEN $2 ELSE $3 END,
+            next_attempt_at = CASE WHEN edits IS NULL THEN next_attempt_at ELSE attempted_at END,
+            edits = NULL
+      WHERE status = 'sending' AND attempted_at <= $1
+      RETURNING id, tag, kind, status = 'pending' AS retried`,
+    [before, STOPPED_WHILE_SENDING, STOPPED_WHILE_EDITING],
   );
-  return rows.map((r) => ({ id: Number(r.id), tag: r.tag, kind: r.kind }));
+  return rows.map((r) => ({ id: Number(r.id), tag: r.tag, kind: r.kind, retried: r.retried }));
 }
 
 export interface UnconfirmedMessage {
@@ -225,10 +252,10 @@ export async function postAgain(q: Queryable, tag: string, id: number, at: Date)
 }
 
 export async function markFailed(q: Queryable, id: number, error: string): Promise<void> {
-  await q.query("UPDATE discord_outbox SET status = 'failed', last_error = $2 WHERE id = $1 AND status = 'sending'", [
-    id,
-    error,
-  ]);
+  await q.query(
+    "UPDATE discord_outbox SET status = 'failed', last_error = $2, edits = NULL WHERE id = $1 AND status = 'sending'",
+    [id, error],
+  );
 }
 
 /** After a 429: nothing more for that webhook before Discord's wait is over. */

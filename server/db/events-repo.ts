@@ -30,6 +30,8 @@ interface EventRow {
   cap: number | null;
   acc_bonus96: number | null;
   acc_bonus98: number | null;
+  owner_tag: string | null;
+  pay_flagged: boolean;
   tags: string[] | null;
 }
 
@@ -39,6 +41,8 @@ export interface StoredEvent {
   start: Date;
   end: Date;
   tags: string[];
+  /** The owner team (migration 270); the first of the tags for a row written without one. */
+  owner: string;
   event: Event;
 }
 
@@ -51,11 +55,13 @@ const SORTS = new Set(['Races', 'WPM', 'Accuracy', 'Points']);
 
 export function toStoredEvent(r: EventRow, tz: string, now: Date): StoredEvent {
   const tags = r.tags ?? [];
+  const owner = r.owner_tag ?? tags[0] ?? '';
   return {
     id: r.event_id,
     start: r.start_time,
     end: r.end_time,
     tags,
+    owner,
     event: {
       EventID: r.event_id,
       Title: r.title,
@@ -65,6 +71,7 @@ export function toStoredEvent(r: EventRow, tz: string, now: Date): StoredEvent {
       EndTime: formatSiteDateTime(r.end_time, tz),
       TeamTag: tags.join(' '),
       DefaultSort: (SORTS.has(r.default_sort) ? r.default_sort : 'Races') as Event['DefaultSort'],
+      OwnerTag: owner,
       MinRaces: r.min_races,
       QualifyingRaces: r.qualifying_races,
       RaceIncrement: r.race_increment,
@@ -72,6 +79,7 @@ export function toStoredEvent(r: EventRow, tz: string, now: Date): StoredEvent {
       Cap: r.cap,
       AccBonus96: r.acc_bonus96,
       AccBonus98: r.acc_bonus98,
+      PayFlagged: r.pay_flagged,
     },
   };
 }

@@ -97,11 +97,11 @@ export async function seedDemoStaffData(
     ];
     for (const e of events) {
       const { rows } = await tx.query<{ event_id: number }>(
-        `INSERT INTO events (title, description, start_time, end_time, default_sort, min_races, qualifying_races, race_increment, payout_increment, cap, acc_bonus96, acc_bonus98)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING event_id`,
+        `INSERT INTO events (title, description, start_time, end_time, default_sort, owner_tag, min_races, qualifying_races, race_increment, payout_increment, cap, acc_bonus96, acc_bonus98)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING event_id`,
         e.p2p
-          ? [e.title, e.description, e.start, e.end, e.sort, 100, 150, 50, 500000, 10000000, 1.1, 1.25]
-          : [e.title, e.description, e.start, e.end, e.sort, null, null, null, null, null, null, null],
+          ? [e.title, e.description, e.start, e.end, e.sort, e.teams[0], 100, 150, 50, 500000, 10000000, 1.1, 1.25]
+          : [e.title, e.description, e.start, e.end, e.sort, e.teams[0], null, null, null, null, null, null, null],
       );
       for (const [position, tag] of e.teams.entries()) {
         await tx.query('INSERT INTO event_teams (event_id, tag, position) VALUES ($1, $2, $3)', [

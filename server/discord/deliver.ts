@@ -4,8 +4,9 @@
  * connection never made retries with a doubling backoff; a refusal (other 4xx) or too many
  * failures gives it up. A POST that went out without an answer (timeout, connection lost), or a
  * message left 'sending' past the lease (the server stopped mid-way), may be in the channel: it
- * becomes 'unknown' and is never re-sent blindly (staff see it and may post it again). Logs name
- * the team and message id, never the webhook URL.
+ * becomes 'unknown' and is never re-sent blindly (staff see it and may post it again). An event's
+ * standings are edited in place once posted (`send-event-message.ts`): an edit without an answer
+ * is only retried, a PATCH being idempotent. Logs name the team and message id, never the URL.
  */
 import {
   claimDue,
@@ -17,7 +18,9 @@ import {
   markUnknown,
 } from '../db/discord-repo.js';
 import type { Queryable } from '../db/database.js';
+import { markPosted } from '../db/discord-event-messages-repo.js';
 import { postWebhook, type FetchLike } from './post-webhook.js';
+import { sendEventMessage } from './send-event-message.js';
 import { scrubbed } from './webhook-url.js';
 
 export interface DeliverLogger {
@@ -57,6 +60,10 @@ export interface DeliverOptions {
 export async function deliverDue(db: Queryable, o: DeliverOptions): Promise<DeliverResult> {
   const result: DeliverResult = { sent: 0, retrying: 0, failed: 0, unknown: 0 };
   for (const m of await markStaleSending(db, new Date(o.now().getTime() - LEASE_MS))) {
+    if (m.retried) {
+      o.log.warn({ tag: m.tag, outboxId: m.id, kind: m.kind }, 'Discord edit left sending: editing again');
+      continue;
+    }
     result.unknown++;
     o.log.warn({ tag: m.tag, outboxId: m.id, kind: m.kind }, 'Discord message left sending: outcome unknown');
   }
@@ -64,12 +71,24 @@ export async function deliverDue(db: Queryable, o: DeliverOptions): Promise<Deli
   for (let i = 0; i < (o.limit ?? 50) && !o.stopping?.(); i++) {
     const m = await claimDue(db, o.now(), held);
     if (!m) break;
-    const outcome = await postWebhook(m.url, m.payload, { fetch: o.fetch, timeoutMs: o.timeoutMs });
+    const send = { fetch: o.fetch, timeoutMs: o.timeoutMs };
+    const { outcome, edited } =
+      m.eventId === null
+        ? { outcome: await postWebhook(m.url, m.payload, send), edited: false }
+        : await sendEventMessage(db, { ...m, eventId: m.eventId }, { ...send, now: o.now, log: o.log });
     const at = o.now();
     if (outcome.kind === 'sent') {
-      await markSent(db, m.id, at);
+      if (m.eventId !== null && !edited && outcome.messageId) {
+        await markPosted(db, { id: m.id, tag: m.tag, eventId: m.eventId }, outcome.messageId, at);
+      } else await markSent(db, m.id, at);
       result.sent++;
-      o.log.info({ tag: m.tag, outboxId: m.id, kind: m.kind }, 'Discord message sent');
+      o.log.info({ tag: m.tag, outboxId: m.id, kind: m.kind, edited }, 'Discord message sent');
+    } else if (outcome.kind === 'unknown' && edited) {
+      const next = new Date(at.getTime() + backoffMs(m.attempts));
+      await markRetry(db, m.id, next, `edit sent, ${outcome.error}: editing again`);
+      held.push(m.tag);
+      result.retrying++;
+      o.log.warn({ tag: m.tag, outboxId: m.id, error: outcome.error }, 'Discord edit outcome unknown: editing again');
     } else if (outcome.kind === 'unknown') {
       const error = `sent, ${scrubbed(outcome.error, m.url)}: it may have been posted`;
       await markUnknown(db, m.id, error);

@@ -130,3 +130,28 @@ export function memberLogMessage(o: {
     color: GREY,
   });
 }
+
+const PERIOD_WORDS = { day: 'day', week: 'week', month: 'month' } as const;
+
+/** A team's racer won a closed day, week or month of the Hall of Fame. */
+export function hallOfFameMessage(o: {
+  tag: string;
+  kind: 'day' | 'week' | 'month';
+  start: string;
+  end: string;
+  racer: StandingRow;
+  /** The team won the team title of the same period too. */
+  teamWon: boolean;
+  siteUrl?: string;
+}): DiscordPayload {
+  const when = o.start === o.end ? o.start : `${o.start} to ${o.end}`;
+  const lines = [`🏆 ${racerLine(o.racer, 0, o.siteUrl).replace(/^🥇 /, '')}`];
+  if (o.teamWon) lines.push(`${escapeMarkdown(o.tag)} is the team of the ${PERIOD_WORDS[o.kind]} too.`);
+  return payload({
+    title: `Racer of the ${PERIOD_WORDS[o.kind]} (${when}) is on ${o.tag}`,
+    ...(o.siteUrl ? { url: `${o.siteUrl}/halloffame?period=${o.kind}` } : {}),
+    description: lines.join('\n'),
+    color: GREEN,
+    footer: { text: 'Hall of Fame · by points, flagged racers left out' },
+  });
+}

@@ -1,17 +1,22 @@
 /**
- * After a poll: queues the posts each connected team chose and has not had yet. An event's final
- * standings once it has ended (posted from 10 minutes after its end, when the poll covering it
- * has committed; events ended within the last two days only), its standings so far once a day
- * while it runs (from its second day), the team's top racers of the day before, and who joined
- * and left it that day (nothing when nobody did).
+ * After a poll: queues the posts each connected team chose and has not had yet. An event's
+ * standings are one message, edited in place: queued after a poll while the event runs whenever
+ * they changed (nothing while nobody has raced), and the final standings once it has ended (from
+ * 10 minutes after its end, when the poll covering it has committed; events ended within the last
+ * two days only). Then the team's top racers of the day before (flagged racers left out) with the
+ * Hall of Fame titles its racers won (hall-of-fame-posts.ts), who joined and left it that day
+ * (nothing when nobody did), and the weekly members at risk (enqueue-at-risk.ts).
  */
 import { participants } from '../../rules/event-results.js';
-import { addDayKeys, dayKeyOf, dayStart, formatSiteDateTime, todayKey } from '../../rules/site-time.js';
+import { addDayKeys, dayStart, formatSiteDateTime, todayKey } from '../../rules/site-time.js';
 import { windowStats } from '../../rules/stats.js';
 import { enqueue, isQueued, listWebhooks, memberChanges, recentEventIds, type Webhook } from '../db/discord-repo.js';
 import type { Queryable } from '../db/database.js';
+import { queueStandings } from '../db/discord-event-messages-repo.js';
 import { findEvent, racerTeamTotals } from '../db/events-repo.js';
 import { participantsBetween } from '../db/team/participants-repo.js';
+import { queueAtRisk } from './enqueue-at-risk.js';
+import { queueHallOfFame } from './hall-of-fame-posts.js';
 import { dailyTopMessage, eventStandingsMessage, memberLogMessage, type StandingRow } from './embeds.js';
 
 export const SETTLE_MS = 10 * 60_000;
@@ -39,46 +44,37 @@ export function sortStandings(rows: StandingRow[], by: string): StandingRow[] {
 async function queueEvents(q: Queryable, w: Webhook, o: EnqueueOptions): Promise<number> {
   let queued = 0;
   const now = o.now.getTime();
-  const today = todayKey(o.now, o.tz);
   for (const id of await recentEventIds(q, w.tag, o.now, new Date(now - RECENT_MS))) {
     const ev = await findEvent(q, id, o.tz, o.now);
     if (!ev) continue;
-    const start = ev.start.getTime();
     const end = ev.end.getTime();
-    let kind: string;
-    let period: string;
-    if (end + SETTLE_MS <= now && end + RECENT_MS > now) {
-      kind = 'event-final';
-      period = String(ev.id);
-    } else if (
-      start <= now &&
-      now < end &&
-      today > dayKeyOf(ev.start, o.tz) &&
-      now >= dayStart(today, o.tz).getTime() + SETTLE_MS
-    ) {
-      kind = 'event-day';
-      period = `${ev.id}:${today}`;
-    } else continue;
-    if (await isQueued(q, w.tag, kind, period)) continue;
-    const rows = participants(await racerTeamTotals(q, ev, o.tz), ev.tags, ev.event).map((p) => ({
-      username: p.Username,
-      displayName: p.CurrentDisplayName,
-      races: p.TotalRaces,
-      wpm: p.WPM,
-      accuracy: p.Accuracy,
-      points: p.Points,
-    }));
+    const final = end + SETTLE_MS <= now;
+    if (!final && now >= end) continue; // the last poll of the event has not committed yet
+    // Final standings posted as a separate message before they were edited in place.
+    if (await isQueued(q, w.tag, 'event-final', String(ev.id))) continue;
+    const rows = sortStandings(
+      participants(await racerTeamTotals(q, ev, o.tz), ev.tags, ev.event).map((p) => ({
+        username: p.Username,
+        displayName: p.CurrentDisplayName,
+        races: p.TotalRaces,
+        wpm: p.WPM,
+        accuracy: p.Accuracy,
+        points: p.Points,
+      })),
+      ev.event.DefaultSort,
+    );
     const payload = eventStandingsMessage({
       eventId: ev.id,
       title: ev.event.Title,
       tag: w.tag,
-      final: kind === 'event-final',
-      rows: sortStandings(rows, ev.event.DefaultSort),
+      final,
+      rows,
       sortedBy: ev.event.DefaultSort,
-      asOf: formatSiteDateTime(kind === 'event-final' ? ev.end : o.now, o.tz).slice(0, 16),
+      asOf: formatSiteDateTime(final ? ev.end : o.now, o.tz).slice(0, 16),
       siteUrl: o.siteUrl,
     });
-    if ((await enqueue(q, { tag: w.tag, kind, period, payload, at: o.now })) !== null) queued++;
+    const standings = JSON.stringify(rows);
+    if (await queueStandings(q, { tag: w.tag, eventId: ev.id, final, standings, payload, at: o.now })) queued++;
   }
   return queued;
 }
@@ -88,7 +84,9 @@ async function queueDailyTop(q: Queryable, w: Webhook, o: EnqueueOptions): Promi
   if (o.now.getTime() < dayStart(today, o.tz).getTime() + SETTLE_MS) return 0;
   const day = addDayKeys(today, -1);
   if (await isQueued(q, w.tag, 'daily-top', day)) return 0;
-  const rows = (await participantsBetween(q, w.tag, day, day)).map((p) => {
+  // Flagged racers are left out, as on the screens while "Show flagged racers" is off.
+  const raced = (await participantsBetween(q, w.tag, day, day)).filter((p) => !p.bot);
+  const rows = raced.map((p) => {
     const s = windowStats(p);
     return {
       username: p.username,
@@ -119,8 +117,9 @@ export async function enqueueDue(q: Queryable, o: EnqueueOptions): Promise<numbe
   let queued = 0;
   for (const w of await listWebhooks(q)) {
     if (w.eventStandings) queued += await queueEvents(q, w, o);
-    if (w.dailyTop) queued += await queueDailyTop(q, w, o);
+    if (w.dailyTop) queued += (await queueDailyTop(q, w, o)) + (await queueHallOfFame(q, w, o));
     if (w.memberLog) queued += await queueMemberLog(q, w, o);
+    queued += await queueAtRisk(q, w, o);
   }
   return queued;
 }

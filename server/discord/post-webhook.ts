@@ -5,11 +5,13 @@
  * in seconds, else a Retry-After header); refused for good (any other 4xx, a redirect); or
  * unknown (the request went out and no answer came: a timeout, a connection lost mid-way), which
  * may have been posted and must never be sent again blindly. Error texts never hold the URL.
+ * `editWebhookMessage` PATCHes a message the webhook posted: idempotent, and 'gone' when Discord
+ * answers that the message no longer exists (404, code 10008 Unknown Message).
  */
 import type { DiscordPayload } from './embeds.js';
 
 export type PostOutcome =
-  | { kind: 'sent' }
+  | { kind: 'sent'; messageId?: string }
   | { kind: 'rate-limited'; retryAfterMs: number }
   | { kind: 'failed'; permanent: boolean; error: string }
   | { kind: 'unknown'; error: string };
@@ -84,16 +86,45 @@ export function withWait(url: string): string {
   return u.toString();
 }
 
-export async function postWebhook(
-  url: string,
-  payload: DiscordPayload,
-  o: { fetch?: FetchLike; timeoutMs?: number } = {},
-): Promise<PostOutcome> {
-  const timeoutMs = o.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  let res: Response;
+/** `<webhook>/messages/<id>`: the address of a message the webhook posted. */
+export function messageUrl(url: string, messageId: string): string {
+  const u = new URL(url);
+  u.pathname = `${u.pathname.replace(/\/$/, '')}/messages/${encodeURIComponent(messageId)}`;
+  return u.toString();
+}
+
+/** Discord's id of the posted message (`?wait=true` answers the message), when the body has one. */
+async function postedId(res: Response): Promise<string | undefined> {
   try {
-    res = await (o.fetch ?? fetch)(withWait(url), {
-      method: 'POST',
+    const body = (await res.json()) as { id?: unknown };
+    return typeof body.id === 'string' && /^\d{1,30}$/.test(body.id) ? body.id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Discord's error code in a JSON answer (10008: Unknown Message). */
+async function errorCode(res: Response): Promise<number | undefined> {
+  try {
+    const body = (await res.json()) as { code?: unknown };
+    return typeof body.code === 'number' ? body.code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const UNKNOWN_MESSAGE = 10008;
+
+async function send(
+  method: 'POST' | 'PATCH',
+  target: string,
+  payload: object,
+  o: { fetch?: FetchLike; timeoutMs?: number },
+): Promise<Response | PostOutcome> {
+  const timeoutMs = o.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  try {
+    return await (o.fetch ?? fetch)(target, {
+      method,
       headers: { 'content-type': 'application/json', 'user-agent': 'NT Team Stats (self-hosted)' },
       body: JSON.stringify(payload),
       signal: AbortSignal.timeout(timeoutMs),
@@ -102,12 +133,46 @@ export async function postWebhook(
   } catch (err) {
     return thrownOutcome(err, timeoutMs);
   }
-  if (res.ok) {
-    await res.body?.cancel();
-    return { kind: 'sent' };
-  }
+}
+
+async function notTaken(res: Response): Promise<PostOutcome> {
   if (res.status === 429) return { kind: 'rate-limited', retryAfterMs: await retryAfterMs(res) };
   await res.body?.cancel();
   const permanent = res.status < 500 && res.status !== 408;
   return { kind: 'failed', permanent, error: `Discord answered ${res.status}` };
+}
+
+export async function postWebhook(
+  url: string,
+  payload: DiscordPayload,
+  o: { fetch?: FetchLike; timeoutMs?: number } = {},
+): Promise<PostOutcome> {
+  const res = await send('POST', withWait(url), payload, o);
+  if (!('status' in res)) return res;
+  if (!res.ok) return notTaken(res);
+  const messageId = await postedId(res);
+  return messageId ? { kind: 'sent', messageId } : { kind: 'sent' };
+}
+
+export type EditOutcome = PostOutcome | { kind: 'gone' };
+
+export async function editWebhookMessage(
+  url: string,
+  messageId: string,
+  payload: DiscordPayload,
+  o: { fetch?: FetchLike; timeoutMs?: number } = {},
+): Promise<EditOutcome> {
+  // An edit keeps the name the message was posted under: only the content changes.
+  const edit = { embeds: payload.embeds, allowed_mentions: payload.allowed_mentions };
+  const res = await send('PATCH', messageUrl(url, messageId), edit, o);
+  if (!('status' in res)) return res;
+  if (res.ok) {
+    await res.body?.cancel();
+    return { kind: 'sent' };
+  }
+  if (res.status === 404 && (await errorCode(res.clone())) === UNKNOWN_MESSAGE) {
+    await res.body?.cancel();
+    return { kind: 'gone' };
+  }
+  return notTaken(res);
 }

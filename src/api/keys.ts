@@ -43,8 +43,9 @@ export const keys = {
   roster: (tag: string) => [...team(tag), 'roster'] as const,
   health: (tag: string) => [...team(tag), 'health'] as const,
   membershipLog: (tag: string) => [...team(tag), 'membership-log'] as const,
+  strikes: (tag: string) => [...team(tag), 'strikes'] as const,
   teamEvents: (tag: string) => [...team(tag), 'events'] as const,
-  teamStats: (tag: string) => [...team(tag), 'stats'] as const,
+  teamStats: (tag: string, showBots = false) => [...team(tag), 'stats', showBots ? 'bots' : 'nobots'] as const,
   races: (tag: string, period: RacesPeriod) => [...team(tag), 'races', period] as const,
   participants: (tag: string, view: TrackerView, period: string) =>
     [...team(tag), 'participants', view, period] as const,
@@ -61,11 +62,21 @@ export const keys = {
   /** A rolling window's params name the window, not its minute (leaderboard-window.ts). */
   leaderboard: (kind: BoardKind, params: BoardParams) =>
     ['leaderboards', kind, { ...params.window, showbot: params.showbot, tz: params.tz }] as const,
+  /** One page of the individual board: its window (as above), sort, direction, page and filters. */
+  leaderboardPage: (params: Record<string, unknown>) => ['leaderboards', 'individual', params] as const,
+  /** A racer's standing on the individual board (GET /api/individual-leaderboard/rank). */
+  leaderboardStanding: (params: Record<string, unknown>) => ['leaderboards', 'standing', params] as const,
+
+  /** GET /api/hall-of-fame: one page of one kind of period. */
+  hallOfFame: (period: string, page: number) => ['hall-of-fame', period, page] as const,
+  /** GET /api/free-agents. */
+  freeAgents: ['free-agents'] as const,
 
   racer,
   racerInfo: (username: string) => [...racer(username), 'info'] as const,
   racerBatches: (username: string) => [...racer(username), 'batches'] as const,
   racerBests: (username: string) => [...racer(username), 'bests'] as const,
+  racerAwards: (username: string) => [...racer(username), 'awards'] as const,
   compare: (s: CompareSelection) => ['compare', { a: s.a, b: s.b, from: s.from, to: s.to }] as const,
 
   staff: ['staff'] as const,
@@ -75,4 +86,5 @@ export const keys = {
   trackedTeams: ['staff', 'tracked-teams'] as const,
   auditLog: ['staff', 'audit-log'] as const,
   discord: (tag: string) => ['staff', 'teams', tag, 'discord'] as const,
+  requirementSettings: (tag: string) => ['staff', 'teams', tag, 'requirement-settings'] as const,
 };

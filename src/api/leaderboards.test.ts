@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { boardTimes, boardWindow } from './leaderboard-window';
-import { individualLeaderboardQueryOptions, teamLeaderboardQueryOptions } from './leaderboards';
+import { racerBoardPageQueryOptions, racerPageParams, teamLeaderboardQueryOptions } from './leaderboards';
 
 const TZ = 'America/Chicago';
 // 2026-03-10 13:05 and 13:06 CDT (UTC-5).
@@ -20,12 +20,19 @@ describe('leaderboard query keys', () => {
       { rolling: '24hour', previous: false, showbot: 'FALSE', tz: TZ },
     ]);
     const individual = (now: Date) =>
-      individualLeaderboardQueryOptions({ window: boardWindow({ period: '7day' }, true, now, TZ), tz: TZ }).queryKey;
+      racerBoardPageQueryOptions({
+        window: boardWindow({ period: '7day' }, false, now, TZ),
+        tz: TZ,
+        page: 2,
+        sort: 'WPM',
+        dir: 'asc',
+        showbot: 'FALSE',
+      }).queryKey;
     expect(individual(AT_1305)).toEqual(individual(AT_1306));
     expect(individual(AT_1305)).toEqual([
       'leaderboards',
       'individual',
-      { rolling: '7day', previous: true, showbot: null, tz: TZ },
+      { rolling: '7day', previous: false, tz: TZ, page: 2, sort: 'WPM', dir: 'asc', showbot: 'FALSE', team: null },
     ]);
   });
 
@@ -104,5 +111,25 @@ describe('a rolling board answer', () => {
       url.searchParams.get('end_time'),
       url.searchParams.get('showbot'),
     ]).toEqual(['/api/team-leaderboard', '2026-03-09 13:06:00', '2026-03-10 13:06:00', 'FALSE']);
+  });
+});
+
+describe('a page of the individual board', () => {
+  it('is asked with its params in the order the first page preload writes them', () => {
+    const params = racerPageParams(
+      { start_time: '2026-03-10 00:00:00', end_time: '2026-03-10 23:59:59' },
+      { page: 1, sort: 'Points', dir: 'desc', showbot: 'FALSE' },
+    );
+    expect(Object.keys(params)).toEqual([
+      'start_time',
+      'end_time',
+      'page',
+      'pageSize',
+      'sort',
+      'dir',
+      'showbot',
+      'team',
+    ]);
+    expect(params).toMatchObject({ page: '1', pageSize: '50', team: undefined });
   });
 });

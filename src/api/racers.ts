@@ -9,6 +9,7 @@ import { ApiError, call } from './client';
 import { routes } from './routes';
 import { preload } from './preload';
 import { keys, type CompareSelection } from './keys';
+import { racerAwardsQueryOptions } from './hall-of-fame';
 
 /** GET /api/all-usernames: the inspector's and the comparison's pickers. */
 export const allUsernamesQueryOptions = () =>
@@ -65,5 +66,8 @@ export function preloadRacer(queryClient: QueryClient, username: string | undefi
   if (!username) return;
   preload(queryClient, racerInfoQueryOptions(username));
   preload(queryClient, racerBatchesQueryOptions(username));
-  if (subtab === 'bests') preload(queryClient, racerBestsQueryOptions(username));
+  if (subtab === 'bests') {
+    preload(queryClient, racerBestsQueryOptions(username));
+    preload(queryClient, racerAwardsQueryOptions(username));
+  }
 }

@@ -7,7 +7,7 @@ import {
   teamSummaryQueryOptions,
 } from './events';
 import { keys } from './keys';
-import { individualLeaderboardQueryOptions, teamLeaderboardQueryOptions } from './leaderboards';
+import { racerBoardPageQueryOptions, teamLeaderboardQueryOptions } from './leaderboards';
 import { racerBatchesQueryOptions, racerInfoQueryOptions } from './racers';
 import { eventTeams, refreshAfterBotFlag, refreshEvents, refreshSquads } from './refresh';
 import { botFlagsQueryOptions, discordQueryOptions, usersQueryOptions } from './staff';
@@ -88,7 +88,7 @@ describe('refreshAfterBotFlag', () => {
       rosterQueryOptions('AAA').queryKey,
       rosterHealthQueryOptions('AAA').queryKey,
       teamLeaderboardQueryOptions({ ...board, showbot: 'TRUE' }).queryKey,
-      individualLeaderboardQueryOptions(board).queryKey,
+      racerBoardPageQueryOptions({ ...board, page: 1, sort: 'Points', dir: 'desc', showbot: 'FALSE' }).queryKey,
       participantsQueryOptions('AAA', 'daily', '2025-01-01').queryKey,
       participantsQueryOptions('BBB', 'weekly', '2025-01-05').queryKey,
       eventParticipantsQueryOptions(2).queryKey,

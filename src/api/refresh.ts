@@ -40,6 +40,11 @@ export function refreshAfterBotFlag(qc: QueryClient, tag: string | null, usernam
   return Promise.all([
     tag ? qc.invalidateQueries({ queryKey: keys.roster(tag) }) : null,
     tag ? qc.invalidateQueries({ queryKey: keys.health(tag) }) : null,
+    // The hourly races list each racer with the flag (the Activity export's Bot column).
+    qc.invalidateQueries({
+      queryKey: keys.teams,
+      predicate: (q) => q.queryKey[2] === 'races' && q.queryKey[3] === 'hourly',
+    }),
     qc.invalidateQueries({ queryKey: keys.racerInfo(username) }),
     qc.invalidateQueries({ queryKey: keys.leaderboards }),
     qc.invalidateQueries({

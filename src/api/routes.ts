@@ -7,10 +7,14 @@ import type * as adminEvents from '../../contract/admin-events';
 import type * as auth from '../../contract/auth';
 import type * as discord from '../../contract/discord';
 import type * as events from '../../contract/events';
+import type * as freeAgents from '../../contract/free-agents';
+import type * as hallOfFame from '../../contract/hall-of-fame';
 import type * as leaderboards from '../../contract/leaderboards';
 import type * as payouts from '../../contract/payouts';
+import type * as push from '../../contract/push';
 import type * as racerPages from '../../contract/racer-pages';
 import type * as racers from '../../contract/racers';
+import type * as requirements from '../../contract/requirements';
 import type * as roster from '../../contract/roster';
 import type * as rosterHealth from '../../contract/roster-health';
 import type * as site from '../../contract/site';
@@ -33,6 +37,7 @@ export const routes = {
   latestMembers: route<typeof roster.latestMembers>('GET', '/api/member-data-latest'),
   rosterHealth: route<typeof rosterHealth.rosterHealth>('GET', '/api/roster-health'),
   membershipLog: route<typeof rosterHealth.membershipLog>('GET', '/api/membership-log'),
+  requirementStrikes: route<typeof requirements.requirementStrikes>('GET', '/api/requirement-strikes'),
   teamStats: route<typeof activity.teamStats>('GET', '/api/team-stats'),
   hourlyRaces: route<typeof activity.hourlyRaces>('GET', '/api/hourly-races'),
   dailyRaces: route<typeof activity.dailyRaces>('GET', '/api/daily-races'),
@@ -50,6 +55,10 @@ export const routes = {
 
   teamLeaderboard: route<typeof leaderboards.teamLeaderboard>('GET', '/api/team-leaderboard'),
   individualLeaderboard: route<typeof leaderboards.individualLeaderboard>('GET', '/api/individual-leaderboard'),
+  individualRank: route<typeof leaderboards.individualRank>('GET', '/api/individual-leaderboard/rank'),
+  hallOfFame: route<typeof hallOfFame.hallOfFame>('GET', '/api/hall-of-fame'),
+  racerAwards: route<typeof hallOfFame.racerAwards>('GET', '/api/racer-awards'),
+  freeAgents: route<typeof freeAgents.freeAgents>('GET', '/api/free-agents'),
 
   allUsernames: route<typeof racers.allUsernames>('GET', '/api/all-usernames'),
   racerInfo: route<typeof racers.racerInfo>('GET', '/api/racer-info'),
@@ -74,7 +83,15 @@ export const routes = {
   deleteEvent: route<typeof adminEvents.deleteEvent>('DELETE', '/api/admin/events/:EventID'),
   discordSettings: route<typeof discord.discordSettings>('GET', '/api/admin/discord'),
   saveDiscordSettings: route<typeof discord.saveDiscordSettings>('PUT', '/api/admin/discord'),
+  requirementSettings: route<typeof requirements.requirementSettings>('GET', '/api/admin/requirement-settings'),
+  saveRequirementSettings: route<typeof requirements.saveRequirementSettings>('PUT', '/api/admin/requirement-settings'),
   removeDiscordWebhook: route<typeof discord.removeDiscordWebhook>('DELETE', '/api/admin/discord/:tag'),
   sendDiscordTest: route<typeof discord.sendDiscordTest>('POST', '/api/admin/discord/test'),
   postDiscordAgain: route<typeof discord.postDiscordAgain>('POST', '/api/admin/discord/post-again'),
+
+  pushKey: route<typeof push.pushKey>('GET', '/api/push/key'),
+  savePushSubscription: route<typeof push.savePushSubscription>('PUT', '/api/push/subscription'),
+  pushSubscriptionSettings: route<typeof push.pushSubscriptionSettings>('POST', '/api/push/subscription/read'),
+  removePushSubscription: route<typeof push.removePushSubscription>('POST', '/api/push/subscription/remove'),
+  markPushSeen: route<typeof push.markPushSeen>('POST', '/api/push/seen'),
 };

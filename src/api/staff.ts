@@ -6,6 +6,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { EventFormBody, PayToPlayBody } from '../../contract/admin-events';
 import type { DiscordSettingsBody } from '../../contract/discord';
+import type { RequirementSettingsBody } from '../../contract/requirements';
 import type { CreateUserBody, UpdateUserBody } from '../../contract/users';
 import { call, type BodyOf } from './client';
 import { routes } from './routes';
@@ -54,6 +55,12 @@ export const updateMemberSquad = (body: BodyOf<typeof routes.updateMemberSquad>)
 export const updateSquadName = (body: BodyOf<typeof routes.updateSquadName>) => call(routes.updateSquadName, { body });
 
 export const saveDiscord = (body: DiscordSettingsBody) => call(routes.saveDiscordSettings, { body });
+export const requirementSettingsQueryOptions = (tag: string) =>
+  queryOptions({
+    queryKey: keys.requirementSettings(tag),
+    queryFn: () => call(routes.requirementSettings, { query: { tag } }),
+  });
+export const saveRequirements = (body: RequirementSettingsBody) => call(routes.saveRequirementSettings, { body });
 export const removeDiscord = (tag: string) => call(routes.removeDiscordWebhook, { params: { tag } });
 export const testDiscord = (tag: string) => call(routes.sendDiscordTest, { body: { tag } });
 export const postDiscordAgain = (tag: string, id: number) => call(routes.postDiscordAgain, { body: { tag, id } });

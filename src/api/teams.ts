@@ -48,6 +48,13 @@ export const membershipLogQueryOptions = (tag: string) =>
     queryFn: () => call(routes.membershipLog, { query: { tag } }),
   });
 
+/** GET /api/requirement-strikes?tag: the team's strike history. */
+export const strikeHistoryQueryOptions = (tag: string) =>
+  queryOptions({
+    queryKey: keys.strikes(tag),
+    queryFn: () => call(routes.requirementStrikes, { query: { tag } }),
+  });
+
 /** GET /api/team-events?tag: the events a team takes part in, latest first (also /teams/admin's list). */
 export const teamEventsQueryOptions = (tag: Tag) =>
   queryOptions({
@@ -55,11 +62,11 @@ export const teamEventsQueryOptions = (tag: Tag) =>
     queryFn: tag ? () => call(routes.teamEvents, { query: { tag } }) : skipToken,
   });
 
-/** GET /api/team-stats?tag: the Activity screen's stat cards. */
-export const teamStatsQueryOptions = (tag: string) =>
+/** GET /api/team-stats?tag&showbot: the Activity screen's stat cards (flagged racers shown or not). */
+export const teamStatsQueryOptions = (tag: string, showBots = false) =>
   queryOptions({
-    queryKey: keys.teamStats(tag),
-    queryFn: () => call(routes.teamStats, { query: { tag } }),
+    queryKey: keys.teamStats(tag, showBots),
+    queryFn: () => call(routes.teamStats, { query: { tag, showbot: showBots ? 'TRUE' : 'FALSE' } }),
   });
 
 /** GET /api/hourly-races?tag. */

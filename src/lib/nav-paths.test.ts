@@ -6,6 +6,7 @@ describe('topTabFromPath', () => {
     ['/racers', 'racers'],
     ['/racers/bob/daily', 'racers'],
     ['/leaderboards', 'leaderboards'],
+    ['/halloffame', 'leaderboards'],
     ['/about', 'about'],
     ['/admin', 'admin'],
     ['/teams/admin', 'teams'],
@@ -28,6 +29,7 @@ describe('teamTabFromPath', () => {
     ['/trackers', 'trackers'],
     ['/trackers/ABC', 'trackers'],
     ['/health', 'health'],
+    ['/free-agents', 'free-agents'],
     ['/teams/admin', 'admin'],
     ['/admin', 'roster'],
   ])('%s → %s', (path, tab) => {

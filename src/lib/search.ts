@@ -51,6 +51,9 @@ export const idParam = dropInvalid(
   v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.number(), v.integer(), v.minValue(1)),
 );
 
+/** A page number from 1 (`3` or `'3'`); anything else is dropped. */
+export const pageParam = idParam;
+
 /** A site-zone day as YYYY-MM-DD; anything else is dropped. */
 export const dayParam = dropInvalid(v.pipe(v.string(), v.trim(), v.regex(/^\d{4}-\d{2}-\d{2}$/)));
 

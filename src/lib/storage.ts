@@ -18,6 +18,12 @@ export interface StorageKeys {
   leaderboardActiveTab: string;
   /** "This is me": the racer the visitor said they are, as JSON (my-racer.ts); beyond the spec. */
   myRacer: string;
+  /** Followed racers' usernames, as a JSON array (followed-racers.ts); beyond the spec. */
+  followedRacers: string;
+  /** The rank each board last showed the visitor, as JSON (features/leaderboards/seen-rank.ts). */
+  boardRanksSeen: string;
+  /** Colour theme chosen on this device: system, light or dark (src/lib/theme.ts); beyond the spec. */
+  theme: string;
 }
 
 export type StorageKey = keyof StorageKeys;

@@ -1,6 +1,7 @@
 /**
  * /leaderboards (the home screen): team and individual boards. The view, period and its day,
- * week, month or From/To live in the address (view, period, date, from, to), next to the kept tag.
+ * week, month or From/To live in the address (view, period, date, from, to), next to the kept tag;
+ * so does the individual board's sort, dir, page, team, bots and list (racer-board-view.ts).
  */
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
@@ -8,7 +9,8 @@ import { PERIODS } from '../../rules/periods';
 import { LeaderboardsPage } from '../features/leaderboards/leaderboards-page';
 import { GROUP_BYS, type LeaderboardSearch } from '../features/leaderboards/leaderboard-selection';
 import { preloadBoards, shownSearch } from '../features/leaderboards/leaderboard-route';
-import { dayParam, tagParam } from '../lib/search';
+import { BOARD_SORTS } from '../api/leaderboards';
+import { dayParam, pageParam, tagParam } from '../lib/search';
 
 const leaderboardSearchSchema = v.object({
   tag: tagParam,
@@ -17,6 +19,12 @@ const leaderboardSearchSchema = v.object({
   date: dayParam,
   from: dayParam,
   to: dayParam,
+  sort: v.fallback(v.optional(v.picklist(BOARD_SORTS)), undefined),
+  dir: v.fallback(v.optional(v.picklist(['asc', 'desc'])), undefined),
+  page: pageParam,
+  team: tagParam,
+  bots: v.fallback(v.optional(v.literal('1')), undefined),
+  list: v.fallback(v.optional(v.literal('following')), undefined),
 });
 
 export const Route = createFileRoute('/leaderboards')({

@@ -5,6 +5,7 @@
  * while the rest scrolls; on a narrow screen the sorted column (else `leadColumns`) follows them.
  */
 import { useEffect, useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import type { ExportAs } from '../lib/export/types';
 import type { SortState } from '../lib/sort';
 import { NARROW_SCREEN, useMediaQuery } from '../lib/use-media-query';
 import { leadKeys, orderColumns } from './table-layout';
@@ -21,6 +22,8 @@ export interface Column<Row> {
   className?: string;
   /** Names the row (rank, name, tag): on a phone it comes first, and leading identity columns stay in view while the table scrolls sideways. */
   identity?: boolean;
+  /** How the column is written in an export (lib/export/table-sheet.ts); without it the column is left out. */
+  exportAs?: ExportAs<Row>;
 }
 
 export interface DataTableProps<Row> {

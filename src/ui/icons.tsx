@@ -104,3 +104,20 @@ export function ExternalIcon(p: IconProps) {
     </Svg>
   );
 }
+
+export function BellIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="M6 9a6 6 0 0 1 12 0c0 6 2.5 7.5 2.5 7.5h-17S6 15 6 9Z" />
+      <path d="M10.3 20a1.9 1.9 0 0 0 3.4 0" />
+    </Svg>
+  );
+}
+
+export function StarIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9L12 3Z" />
+    </Svg>
+  );
+}

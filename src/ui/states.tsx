@@ -8,12 +8,13 @@ import { differsFromBanner, useOldestOnScreen } from '../lib/oldest-on-screen';
  * A spinner while online. Offline a query waits for the connection instead of loading, so a screen
  * with nothing saved says so rather than spinning for ever.
  */
-export function Loading({ text = 'Loading...' }: { text?: string }) {
+export function Loading({ text = 'Loading...', offlineText }: { text?: string; offlineText?: string }) {
   const online = useOnline();
   if (!online) {
     return (
       <div className="state state-empty state-offline" role="status">
-        You're offline and this has not been saved on this device yet. It loads when the connection is back.
+        {offlineText ??
+          "You're offline and this has not been saved on this device yet. It loads when the connection is back."}
       </div>
     );
   }

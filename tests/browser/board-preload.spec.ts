@@ -40,3 +40,26 @@ for (const address of ['/leaderboards', '/']) {
     expect(unused).toEqual([]);
   });
 }
+
+test('a first visit to the individual board uses its preloaded first page (rank changes come with it)', async ({
+  page,
+}) => {
+  const unused: string[] = [];
+  page.on('console', (m) => {
+    if (/preloaded using link preload but not used/.test(m.text())) unused.push(m.text());
+  });
+  await page.goto('/leaderboards?view=individuals&period=7day');
+  await expect(page.locator('table.data-table tbody tr:not(.empty-row) .rank-change').first()).toBeVisible();
+  const { preloaded, loads } = await page.evaluate(() => ({
+    preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')].map((l) => l.href),
+    loads: performance.getEntriesByType('resource').map((e) => e.name),
+  }));
+  expect(preloaded.map((href) => new URL(href).pathname)).toEqual([
+    '/api/site',
+    '/api/me',
+    '/api/individual-leaderboard',
+  ]);
+  const boardCalls = loads.filter((name) => name.includes('/api/individual-leaderboard'));
+  expect(boardCalls).toEqual([preloaded[2]]);
+  expect(unused).toEqual([]);
+});

@@ -162,7 +162,8 @@ test('racers, squads and teams match the API; sorting; winnings; both exports ma
       fmtWpm(p.WPM),
       fmtAcc(p.Accuracy),
       fmtInt(p.Points),
-      fmtMoney(p.Winnings),
+      // A flagged racer is paid nothing: the screen says why and what the formula would give.
+      p.Withheld != null ? `Not paid: flagged\n${fmtMoney(p.Withheld)} by the formula` : fmtMoney(p.Winnings),
     ]);
   }
   // Winnings follow docs/product.md §9 for every racer (the server computes; check the rule here too).
@@ -173,7 +174,10 @@ test('racers, squads and teams match the API; sorting; winnings; both exports ma
       let w = Math.floor(beyond / (cup.RaceIncrement || 1)) * cup.PayoutIncrement!;
       const acc = p.Accuracy ?? 0;
       w *= acc >= 0.98 ? (cup.AccBonus98 ?? 1) : acc >= 0.96 ? (cup.AccBonus96 ?? 1) : 1;
-      expect(p.Winnings).toBeCloseTo(Math.min(w, cup.Cap ?? Infinity), 2);
+      if (p.Withheld != null) {
+        expect(p.Winnings).toBeNull();
+        expect(p.Withheld).toBeCloseTo(Math.min(w, cup.Cap ?? Infinity), 2);
+      } else expect(p.Winnings).toBeCloseTo(Math.min(w, cup.Cap ?? Infinity), 2);
     }
   }
   const first = table(page).locator('tbody tr').first();
@@ -220,8 +224,12 @@ test('racers, squads and teams match the API; sorting; winnings; both exports ma
     'Accuracy (%)',
     'Points',
     'Winnings',
+    'Bot',
   ]);
   expect(csv.data.length - 1).toBe(screen.rows.length);
+  // Every export that lists racers says which are flagged as bots.
+  const botOf = new Map(participants.map((p) => [p.Username, p.bot ? 'Yes' : 'No']));
+  csv.data.slice(1).forEach((r) => expect(r[9], r[1]).toBe(botOf.get(r[1])));
   const asScreen = (r: Array<string | number | null>) => [
     String(r[0]),
     String(r[1]),

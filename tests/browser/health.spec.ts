@@ -6,6 +6,8 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import Papa from 'papaparse';
+import type { StrikeHistoryResponse } from '../../contract/requirements';
+import type { CurrentDisplayNamesResponse } from '../../contract/roster';
 import type { MembershipLogResponse, RosterHealthResponse } from '../../contract/roster-health';
 import { firstTag, getJson } from './support';
 
@@ -76,6 +78,53 @@ test('sorting by days since the last race puts never-raced and the longest idle 
   await expect(healthRows(page).first()).toContainText(first);
 });
 
+test("shows each member's strikes and this week's risk, and exports the strike history", async ({ page }) => {
+  const { tag, health } = await load(page);
+  const history = await getJson<StrikeHistoryResponse>(page, `/api/requirement-strikes?tag=${tag}`);
+  // The first demo team has a judged week (tests/browser/serve.ts): the fixture must give strikes.
+  expect(history.strikes.length).toBeGreaterThan(0);
+  await page.goto(`/health?tag=${tag}`);
+  await expect(healthRows(page)).toHaveCount(health.members.length);
+  await expect(page.locator('.health-requirements')).toContainText(`judged on the week of Sun`);
+  const struck = health.members.filter((m) => m.Strikes > 0);
+  await expect(page.locator('.health-card .strike-count')).toHaveCount(struck.length);
+  await expect(page.locator('.health-card .at-risk-pill')).toHaveCount(health.members.filter((m) => m.AtRisk).length);
+
+  const card = page.locator('.strike-history-card');
+  const active = history.strikes.filter((x) => x.Active).length;
+  await expect(card.locator('h2, .card-title').first()).toContainText(
+    `${active} active, ${history.strikes.length} in all`,
+  );
+  await expect(card.locator('tbody tr:not(.empty-row)')).toHaveCount(history.strikes.length);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`strikes_${tag}.csv`);
+  const csv = Papa.parse<string[]>(await fs.readFile((await download.path())!, 'utf8'), { skipEmptyLines: true });
+  expect(csv.data[0].slice(0, 5)).toEqual(['Week (Sunday)', 'Current Display Name', 'Username', 'Races', 'Owed']);
+  expect(csv.data.slice(1).map((r) => `${r[0]}|${r[2]}|${r[3]}|${r[4]}`)).toEqual(
+    history.strikes.map((x) => `${x.Week}|${x.Username}|${x.Races}|${x.Owed}`),
+  );
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: '/tmp/strikes-health-1440.png', fullPage: true });
+});
+
+test('the roster and Health give the same weekly verdict, naming the same week', async ({ page }) => {
+  const { tag, health } = await load(page);
+  const roster = await getJson<CurrentDisplayNamesResponse>(page, `/api/current-display-names?tag=${tag}`);
+  for (const m of health.members) {
+    const r = roster.find((x) => x.UserID === m.UserID)!;
+    expect([r.RequirementWeek, r.MeetsWeeklyRequirement, r.WeeklyOwed]).toEqual([
+      health.JudgedWeek,
+      m.MeetsWeekly,
+      m.OwedLastWeek,
+    ]);
+  }
+  await page.goto(`/roster?tag=${tag}`);
+  await expect(page.locator('.roster-requirement')).toContainText('week of Sun');
+});
+
 test.describe('on a 390 × 844 phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -91,5 +140,7 @@ test.describe('on a 390 × 844 phone', () => {
     ]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expect(page.locator('.membership-log-card')).toBeVisible();
+    await expect(page.locator('.strike-history-card tbody tr').first()).toBeVisible();
+    await page.screenshot({ path: '/tmp/strikes-health-390.png', fullPage: true });
   });
 });

@@ -34,7 +34,7 @@ async function boardUrl(page: Page, board: Board, opts: { previous?: boolean; sh
   const url = new URL(`/api/${board}-leaderboard`, page.url());
   url.searchParams.set('start_time', start!);
   url.searchParams.set('end_time', end!);
-  if (board === 'team' && opts.showBots) url.searchParams.set('showbot', 'TRUE');
+  if (opts.showBots) url.searchParams.set('showbot', 'TRUE');
   return url;
 }
 
@@ -62,8 +62,10 @@ function stats(r: Row): string[] {
   return [fmtInt(r.Races), fmtAcc(r.Accuracy), fmtWpm(r.WPM), fmtInt(r.Points)];
 }
 
+/** The standing: Points, then (racers) the username in code-unit order, as the contract ranks ties. */
 function byPoints<R extends Row>(rows: R[]): R[] {
-  return [...rows].sort((a, b) => b.Points - a.Points);
+  const name = (r: Row) => ('UserID' in r ? r.Username : r.TeamTag);
+  return [...rows].sort((a, b) => b.Points - a.Points || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0));
 }
 
 /** Checks the visible page of the board against the API's rows (Points order, bots as shown). */
@@ -178,7 +180,9 @@ test('every period and picker shows the API’s numbers; the address and the bac
   await expect(page.locator('.lb-heading')).toHaveAttribute('data-start-time', `${yesterday} 00:00:00`);
 });
 
-test('individual boards: pages of 50, bots on request, rank change against the previous period', async ({ page }) => {
+test('individual boards: pages of 50 ranked by the server, bots on request, rank change against the previous period', async ({
+  page,
+}) => {
   await page.goto('/leaderboards?view=individuals&period=7day');
   await expectBoardMatchesApi(page, 'individual');
   const all = await api<IndividualLeaderboardRow[]>(page, await boardUrl(page, 'individual'));
@@ -203,7 +207,10 @@ test('individual boards: pages of 50, bots on request, rank change against the p
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.locator('.pager-label')).toHaveText(`Page 2 of ${pages}`);
   await expectBoardMatchesApi(page, 'individual', { page: 2 });
-  for (let p = 3; p <= pages; p++) await page.getByRole('button', { name: 'Next' }).click();
+  for (let p = 3; p <= pages; p++) {
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.locator('.pager-label')).toHaveText(`Page ${p} of ${pages}`);
+  }
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
 
   const bots = all.filter((r) => r.bot === 1);
@@ -246,9 +253,12 @@ test('every period of the individual board shows the API’s numbers and starts 
     await expect(page.locator('.pager-label')).toHaveText(/^Page 1 of \d+$/);
     await expectBoardMatchesApi(page, 'individual');
   }
-  // Individual views never send showbot: flagged racers are hidden in the browser.
+  // Individual views ask the server for one page, flagged racers left out there.
   expect(seen.length).toBeGreaterThan(0);
-  for (const u of seen) expect(u.searchParams.has('showbot')).toBe(false);
+  for (const u of seen) {
+    expect(u.searchParams.get('showbot')).toBe('FALSE');
+    expect(u.searchParams.get('page')).toBe('1');
+  }
 });
 
 test('daily individual view has a Bot column; sorting toggles and puts missing values last', async ({ page }) => {
@@ -276,18 +286,37 @@ test('daily individual view has a Bot column; sorting toggles and puts missing v
   await expect(table(page).locator('th[aria-sort="descending"]')).toContainText('Races');
 });
 
-test('the filter box narrows the rows by name or tag', async ({ page }) => {
-  await page.goto('/leaderboards?view=individuals&period=7day');
-  await expectBoardMatchesApi(page, 'individual');
+test('the team board’s filter box narrows its rows; the individual board filters by team on the server', async ({
+  page,
+}) => {
   const tags = (await (await page.request.get('/api/team-tags')).json()) as string[];
+  await page.goto('/leaderboards?view=teams&period=7day');
+  await expectBoardMatchesApi(page, 'team');
   await page.getByLabel('Filter').fill(tags[0].toLowerCase());
-  const { headers, rows } = await screenTable(page);
-  expect(rows.length).toBeGreaterThan(0);
-  const teamCol = headers.indexOf('Team');
-  for (const r of rows) expect(r.join(' ').toLowerCase()).toContain(tags[0].toLowerCase());
-  expect(rows.some((r) => r[teamCol] === tags[0])).toBe(true);
+  await expect(table(page).locator('tbody tr')).toHaveCount(1);
   await page.getByLabel('Filter').fill('zz-nobody-zz');
   await expect(page.locator('.state-empty')).toHaveText('No rows match “zz-nobody-zz”.');
+
+  await page.goto('/leaderboards?view=individuals&period=7day');
+  await expectBoardMatchesApi(page, 'individual');
+  await page.getByRole('searchbox', { name: 'Team' }).fill(tags[0].toLowerCase());
+  await expect.poll(() => new URL(page.url()).searchParams.get('team')).toBe(tags[0]);
+  await expect(page.locator('.lb-board-stale')).toHaveCount(0);
+  const { headers, rows } = await screenTable(page);
+  const teamCol = headers.indexOf('Team');
+  expect(rows.length).toBeGreaterThan(0);
+  for (const r of rows) expect(r[teamCol]).toBe(tags[0]);
+  // Ranks stay the standing on the whole board.
+  const all = byPoints(
+    (await api<IndividualLeaderboardRow[]>(page, await boardUrl(page, 'individual'))).filter((r) => r.bot === 0),
+  );
+  const usernameCol = headers.indexOf('Username');
+  for (const r of rows) {
+    const rank = all.findIndex((x) => x.Username === r[usernameCol]) + 1;
+    expect(r[0]).toMatch(new RegExp(`^${rank}\\b`));
+  }
+  await page.getByRole('searchbox', { name: 'Team' }).fill('ZZZZ');
+  await expect(page.locator('.state-empty')).toHaveText('No racers of team ZZZZ on this board.');
 });
 
 test('the choice is remembered in storage and shared by the address', async ({ page }) => {
@@ -327,8 +356,14 @@ test('loading, error and empty states', async ({ page }) => {
   await expect(table(page)).toHaveCount(0);
 
   await page.unroute('**/api/team-leaderboard?*');
+  // An empty board: the whole list, or an empty page of the individual board.
+  const emptyPage = { rows: [], total: 0, page: 1, pageSize: 50, pages: 0, asOf: null };
   await page.route('**/api/*-leaderboard?*', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: new URL(route.request().url()).searchParams.has('page') ? JSON.stringify(emptyPage) : '[]',
+    }),
   );
   const cases: Array<[string, string]> = [
     ['/leaderboards?view=teams&period=24hour', 'No team data found for the last 24 hours.'],

@@ -12,6 +12,22 @@ export interface Screen {
   ready: (page: Page) => Locator;
   /** How the queries it saves begin: a key's first part, or a longer start of its hash (src/api/keys.ts). */
   saves: string[];
+  /** What the device must hold before the visit (storage kept for the offline opens). */
+  prepare?: (page: Page) => Promise<void>;
+}
+
+/** Follows the 7-day board's leader on this device, so the Following list has a row. */
+async function followTheLeader(page: Page) {
+  await page.goto('/leaderboards?view=individuals&period=7day');
+  const heading = page.locator('.lb-heading');
+  await expect(heading).toHaveAttribute('data-start-time', /\d/);
+  const qs = new URLSearchParams({
+    start_time: (await heading.getAttribute('data-start-time'))!,
+    end_time: (await heading.getAttribute('data-end-time'))!,
+    page: '1',
+  });
+  const first = await getJson<{ rows: { Username: string }[] }>(page, `/api/individual-leaderboard?${qs}`);
+  await page.evaluate((u) => localStorage.setItem('followedRacers', JSON.stringify([u])), first.rows[0].Username);
 }
 
 const rows = (page: Page, scope: string) => page.locator(`${scope} table tbody tr`).first();
@@ -32,7 +48,22 @@ export function screensFor(tag: string, racer: string, eventId: number): Screen[
       name: 'leaderboard 7 day',
       path: '/leaderboards?view=individuals&period=7day',
       ready: (p) => rows(p, '.lb-card'),
-      saves: ['leaderboards","individual",{"previous":false,"rolling":"7day"'],
+      saves: ['leaderboards","individual",{"dir":"desc","page":1,"previous":false,"rolling":"7day"'],
+    },
+    {
+      name: 'leaderboard 7 day, page 2 by WPM',
+      path: '/leaderboards?view=individuals&period=7day&sort=WPM&page=2',
+      ready: (p) => rows(p, '.lb-card'),
+      saves: [
+        'leaderboards","individual",{"dir":"desc","page":2,"previous":false,"rolling":"7day","showbot":"FALSE","sort":"WPM"',
+      ],
+    },
+    {
+      name: 'leaderboard following',
+      path: '/leaderboards?view=individuals&period=7day&list=following',
+      ready: (p) => rows(p, '.lb-card'),
+      prepare: followTheLeader,
+      saves: ['leaderboards","standing",{"previous":false,"radius":0'],
     },
     {
       name: 'leaderboard of a day',
@@ -79,7 +110,19 @@ export function screensFor(tag: string, racer: string, eventId: number): Screen[
       name: 'health',
       path: `/health?tag=${tag}`,
       ready: (p) => rows(p, '.membership-log-card'),
-      saves: [`teams","${tag}","health`, `teams","${tag}","membership-log`],
+      saves: [`teams","${tag}","health`, `teams","${tag}","membership-log`, `teams","${tag}","strikes`],
+    },
+    {
+      name: 'free agents',
+      path: `/free-agents?tag=${tag}`,
+      ready: (p) => p.locator('.free-agents-card table tbody tr').first(),
+      saves: ['free-agents'],
+    },
+    {
+      name: 'hall of fame',
+      path: '/halloffame',
+      ready: (p) => rows(p, '.hof-winners'),
+      saves: ['hall-of-fame","day",1'],
     },
     {
       name: 'racer batches',
@@ -103,7 +146,7 @@ export function screensFor(tag: string, racer: string, eventId: number): Screen[
       name: 'racer bests',
       path: `/racers/${racer}/bests`,
       ready: (p) => p.getByTestId('lifetime-summary'),
-      saves: [`racers","${racer}","info`, `racers","${racer}","bests`],
+      saves: [`racers","${racer}","info`, `racers","${racer}","bests`, `racers","${racer}","awards`],
     },
     {
       name: 'racer compare',
@@ -117,6 +160,7 @@ export function screensFor(tag: string, racer: string, eventId: number): Screen[
 
 /** Visits a screen online and waits until its data is in IndexedDB (written at most once a second). */
 export async function visitAndSave(page: Page, screen: Screen) {
+  await screen.prepare?.(page);
   await page.goto(screen.path);
   await expect(screen.ready(page), screen.name).toBeVisible();
   for (const root of screen.saves) {

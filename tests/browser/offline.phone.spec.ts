@@ -1,6 +1,7 @@
 /**
- * Offline on a phone (390x844, touch): the home-screen board, the roster and a racer, saved once
- * online, open offline twice with their data and the offline note.
+ * Offline on a phone (390x844, touch): the home-screen board, a page of the individual board, the
+ * Following list, the roster and a racer, saved once online, open offline twice with their data
+ * and the offline note.
  */
 import { test } from '@playwright/test';
 import { demoScreens, expectSavedScreen, visitAndSave } from './offline-screens';
@@ -11,7 +12,13 @@ test('offline on a phone, the board, the roster and a racer open twice with thei
 }) => {
   await page.goto('/about');
   const screens = (await demoScreens(page)).filter((s) =>
-    ['leaderboard 24 hour', 'roster', 'racer batches'].includes(s.name),
+    [
+      'leaderboard 24 hour',
+      'leaderboard 7 day, page 2 by WPM',
+      'leaderboard following',
+      'roster',
+      'racer batches',
+    ].includes(s.name),
   );
   await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, {
     timeout: 30_000,

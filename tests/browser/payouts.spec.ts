@@ -52,9 +52,10 @@ test('the CSV export holds the payouts table', async ({ page }) => {
     'Paid Amount',
     'Paid At',
     'Owed (negative: overpaid)',
+    'Bot',
   ]);
-  expect(parsed.data.map((r) => [r.Username, Number(r.Winnings), r.Paid])).toEqual(
-    data.payouts.map((p) => [p.Username, p.Winnings, p.Paid ? 'Yes' : 'No']),
+  expect(parsed.data.map((r) => [r.Username, Number(r.Winnings), r.Paid, r.Bot])).toEqual(
+    data.payouts.map((p) => [p.Username, p.Winnings, p.Paid ? 'Yes' : 'No', p.bot ? 'Yes' : 'No']),
   );
 });
 

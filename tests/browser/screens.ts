@@ -65,6 +65,19 @@ export function screens(d: DemoData): Screen[] {
       },
     },
     {
+      name: 'individual leaderboard with the You card and Following',
+      open: async (p) => {
+        await p.goto('/about');
+        await p.evaluate((username) => {
+          localStorage.setItem('myRacer', JSON.stringify({ username, displayName: username, teamTag: null }));
+          localStorage.setItem('followedRacers', JSON.stringify([username]));
+        }, d.username);
+        await p.goto('/leaderboards?view=individuals&period=7day&list=following');
+        await rows(p);
+        await expect(p.locator('.you-card .you-neighbours')).toBeVisible();
+      },
+    },
+    {
       name: 'roster',
       open: async (p) => {
         await p.goto(`/roster?tag=${d.tag}`);
@@ -145,6 +158,28 @@ export function screens(d: DemoData): Screen[] {
       },
     },
     {
+      name: 'free agents',
+      open: async (p) => {
+        await p.goto(`/free-agents?tag=${d.tag}`);
+        await expect(p.locator('.free-agents-card tbody tr').first()).toBeVisible();
+      },
+    },
+    {
+      name: 'hall of fame',
+      open: async (p) => {
+        await p.goto('/halloffame');
+        await rows(p);
+        await expect(p.locator('.hof-records .stat-card').first()).toBeVisible();
+      },
+    },
+    {
+      name: 'hall of fame weeks',
+      open: async (p) => {
+        await p.goto('/halloffame?period=week');
+        await rows(p);
+      },
+    },
+    {
       name: 'racer batches',
       open: async (p) => {
         await p.goto(`/racers/${d.username}/batch?tag=${d.tag}`);
@@ -171,6 +206,7 @@ export function screens(d: DemoData): Screen[] {
         await p.goto(`/racers/${d.username}/bests`);
         await rows(p);
         await expect(p.getByTestId('lifetime-summary')).toBeVisible();
+        await expect(p.getByRole('heading', { name: 'Hall of Fame awards' })).toBeVisible();
       },
     },
     {
@@ -193,6 +229,14 @@ export function screens(d: DemoData): Screen[] {
       open: async (p) => {
         await p.goto('/about');
         await expect(p.getByRole('heading', { level: 1 })).toBeVisible();
+      },
+    },
+    {
+      name: 'notifications',
+      open: async (p) => {
+        await p.goto('/notifications');
+        await expect(p.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+        await expect(p.getByText(/for this device\.|cannot receive notifications/)).toBeVisible();
       },
     },
     {

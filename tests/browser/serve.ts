@@ -15,6 +15,7 @@ import { pollTeams } from '../../server/collector/poll.js';
 import { hashPassword } from '../../server/auth/passwords.js';
 import { enqueueDue } from '../../server/discord/enqueue-due.js';
 import { deliverDue } from '../../server/discord/deliver.js';
+import { judgeClosedWeeks } from '../../server/db/requirements-repo.js';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const staticDir = path.resolve(process.env.STATIC_DIR ?? 'dist');
@@ -29,6 +30,8 @@ const config = {
   demo: true,
   discordWebhookOrigins: [`http://127.0.0.1:${port}`],
   discordTimeoutMs: 3000,
+  // Push subscriptions the browser tests make point back at this server too (POST /e2e/push-sink/...).
+  pushServiceOrigins: [`http://127.0.0.1:${port}`],
 };
 const now = () => new Date();
 const demo = await startDemoCommunity({
@@ -44,6 +47,9 @@ await db.query(
   `INSERT INTO users (username, password_hash, role, team_tag) VALUES ('admin', $1, 'admin', NULL), ('captain', $2, 'teamadmin', $3)`,
   [await hashPassword('admin-password-123'), await hashPassword('captain-password-123'), demo.tags[0]],
 );
+// The teams as if followed since before the last complete week: that week is judged, with strikes to show.
+await db.query(`UPDATE memberships SET first_seen = first_seen - interval '21 days'`);
+await judgeClosedWeeks(db, now(), config.siteTimezone);
 const app = await buildApp({ db, config, now }, { staticDir });
 app.post<{ Params: { token: string } }>('/api/webhooks/:id/:token', async (request, reply) => {
   if (request.params.token.startsWith('no-answer')) await new Promise((resolve) => setTimeout(resolve, 5000));
@@ -53,6 +59,7 @@ app.post('/e2e/discord', async () => {
   await enqueueDue(db, { now: now(), tz: config.siteTimezone });
   return deliverDue(db, { now, log: app.log, timeoutMs: config.discordTimeoutMs });
 });
+app.post('/e2e/push-sink/:device', async (_request, reply) => reply.code(201).send());
 // Specs run a collector poll of the demo community on demand (live.spec.ts); outside /api, test server only.
 app.post('/e2e/poll', async () => {
   const run = await pollTeams({ db, base: demo.baseUrl, now: new Date(), tz: config.siteTimezone, delayMs: 0 });

@@ -63,6 +63,19 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test('the individual board is drawn from its first page as the server ranks it, rank changes included', async ({
+  request,
+}) => {
+  const html = await drawnHtml(request, '/leaderboards?view=individuals&period=7day');
+  const ranks = [...html.matchAll(/class="rank-badge[^"]*"[^>]*>(\d+)</g)].map((m) => Number(m[1]));
+  expect(ranks.slice(0, 50)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  expect(html).toMatch(/class="rank-change rank-change-(up|down|same|new)"/);
+  // A chosen sort or page is not drawn: its address is not among the preloads.
+  expect(await pageHtml(request, '/leaderboards?view=individuals&period=7day&page=2')).toContain(
+    '<div id="root"></div>',
+  );
+});
+
 test('a phone gets the phone column order, a desktop the desktop one', async ({ request }) => {
   const phone = await drawnHtml(request, '/leaderboards');
   const desktop = await drawnHtml(request, '/', DESKTOP_UA);

@@ -339,7 +339,7 @@ test('a teamadmin is locked to their own team and refused for another team', asy
   await dialog.getByLabel('Start Time (CT)').fill('2030-01-01T00:00');
   await dialog.getByLabel('End Time (CT)').fill('2030-01-02T00:00');
   await dialog.getByRole('button', { name: 'Add Event' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('You can only manage events of your own team');
+  await expect(dialog.getByRole('alert')).toHaveText(`Your team ${own} must be one of the event's teams`);
   expect(await countOther()).toBe(before);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 

@@ -72,12 +72,19 @@ describe('app shell', () => {
     }
   });
 
-  it('preloads an individual day board without showbot, and the day before', async () => {
+  it('preloads the first page of an individual day board as the server ranks it (rank changes included)', async () => {
     const res = await page('/leaderboards?view=individuals&period=daily');
     expect(preloads(res.body).slice(2)).toEqual([
-      '/api/individual-leaderboard?start_time=2026-04-15+00%3A00%3A00&end_time=2026-04-15+23%3A59%3A59',
-      '/api/individual-leaderboard?start_time=2026-04-14+00%3A00%3A00&end_time=2026-04-14+23%3A59%3A59',
+      '/api/individual-leaderboard?start_time=2026-04-15+00%3A00%3A00&end_time=2026-04-15+23%3A59%3A59' +
+        '&page=1&pageSize=50&sort=Points&dir=desc&showbot=FALSE',
     ]);
+  });
+
+  it('preloads no individual board when the address chooses its sort, page, team, bots or list', async () => {
+    for (const extra of ['sort=WPM', 'dir=asc', 'page=2', 'team=PAC', 'bots=1', 'list=following']) {
+      const url = `/leaderboards?view=individuals&period=daily&${extra}`;
+      expect(preloads((await page(url)).body), url).toEqual(['/api/site', '/api/me']);
+    }
   });
 
   it('preloads no board when the address names a day or range, or an unknown view', async () => {

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.js';
 import { startDemoCommunity, type DemoCommunity } from '../../server/demo/demo-community.js';
 import { eventStatus } from '../../rules/event-status.js';
+import { findEvent, racerTeamTotals } from '../../server/db/events-repo.js';
+import { participants } from '../../rules/event-results.js';
+import { buildPayouts } from '../../rules/payouts.js';
 import { freshDatabase, TEST_TZ } from './helpers.js';
 
 const quiet = { info: () => {} };
@@ -61,6 +64,24 @@ describe('demo community', () => {
     expect(new Set(statuses)).toEqual(new Set(['Pending', 'Active', 'Concluded']));
     expect(rows.some((e) => (e.payout_increment ?? 0) > 0)).toBe(true);
     expect(rows.every((e) => e.teams >= 1 && e.teams <= 10)).toBe(true);
+  });
+
+  it('gives each event its first team as owner; flagged racers win nothing in the pay-to-play event', async () => {
+    const { rows } = await db.query<{ event_id: number; owner_tag: string; first: string; pays: boolean }>(
+      `SELECT e.event_id, e.owner_tag, e.pay_flagged AS pays,
+              (SELECT t.tag FROM event_teams t WHERE t.event_id = e.event_id ORDER BY t.position LIMIT 1) AS first
+         FROM events e`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect([r.owner_tag, r.pays]).toEqual([r.first, false]);
+    const p2p = (await db.query<{ event_id: number }>('SELECT event_id FROM events WHERE payout_increment > 0'))
+      .rows[0];
+    const ev = (await findEvent(db, p2p.event_id, TEST_TZ, now))!;
+    const list = buildPayouts(participants(await racerTeamTotals(db, ev, TEST_TZ), ev.tags, ev.event), []);
+    const winners = list.payouts.filter((r) => r.Winnings !== null);
+    expect(winners.length).toBeGreaterThan(0);
+    expect(winners.every((r) => r.bot === 0)).toBe(true);
+    expect(list.payouts.filter((r) => r.bot === 1).every((r) => r.Winnings === null)).toBe(true);
   });
 
   it('assigns squads to current members and flags the simulated bots', async () => {

@@ -201,7 +201,7 @@ describe.each(dbKinds)('Discord posts of unknown outcome on %s', (kind) => {
     });
     later(60_000);
     expect((await deliver()).sent).toBe(1);
-    expect(receiver.posts.map((p) => p.answered)).toEqual([500, 502, 204]);
+    expect(receiver.posts.map((p) => p.answered)).toEqual([500, 502, 200]);
     expect(await row(id)).toMatchObject({ status: 'sent', attempts: 3, last_error: null });
   });
 

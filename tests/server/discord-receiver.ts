@@ -1,13 +1,16 @@
 /**
  * A local stand-in for Discord's webhook endpoint: a real HTTP server on 127.0.0.1 that records
- * every POST (as soon as its body has arrived) and answers from a script (status and JSON body,
- * after `delayMs`, or no answer at all with `hangUp`: the connection is dropped), 204 once the
- * script is used up.
+ * every request (as soon as its body has arrived) and answers from a script (status and JSON body,
+ * after `delayMs`, or no answer at all with `hangUp`: the connection is dropped). Once the script
+ * is used up it answers like Discord: a POST with `?wait=true` creates a message and answers it
+ * with its id (200; 204 without `wait`), a PATCH of `<webhook>/messages/<id>` edits that message
+ * (200) or answers 404 with code 10008 (Unknown Message) when it does not exist or was deleted.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedPost {
+  method: string;
   path: string;
   contentType: string | undefined;
   body: unknown;
@@ -26,7 +29,12 @@ export interface ScriptedAnswer {
 export interface Receiver {
   origin: string;
   port: number;
+  /** Every request, PATCHes included. */
   posts: ReceivedPost[];
+  /** The messages in the channel by id: the latest body each was posted or edited with. */
+  messages: Map<string, unknown>;
+  /** Someone deletes the message in Discord. */
+  deleteMessage(id: string): void;
   /** Answers for the next requests, in order. */
   script(...answers: ScriptedAnswer[]): void;
   close(): Promise<void>;
@@ -35,20 +43,43 @@ export interface Receiver {
 /** Listens on `port` (default: any free one). */
 export async function startReceiver(port = 0): Promise<Receiver> {
   const posts: ReceivedPost[] = [];
+  const messages = new Map<string, unknown>();
+  let lastId = 1_000_000_000_000_000_000n;
+  const discordAnswer = (method: string, url: URL, body: unknown): ScriptedAnswer => {
+    const edit = /\/messages\/(\d+)$/.exec(url.pathname);
+    if (method === 'PATCH' && edit) {
+      if (!messages.has(edit[1])) return { status: 404, body: { message: 'Unknown Message', code: 10008 } };
+      messages.set(edit[1], body);
+      return { status: 200, body: { id: edit[1] } };
+    }
+    if (method === 'POST' && url.searchParams.get('wait') === 'true') {
+      const id = String(++lastId);
+      messages.set(id, body);
+      return { status: 200, body: { id } };
+    }
+    return { status: 204 };
+  };
   const answers: ScriptedAnswer[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const answer = answers.shift() ?? { status: 204 };
       let body: unknown = null;
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       } catch {
         body = Buffer.concat(chunks).toString('utf8');
       }
-      posts.push({ path: req.url ?? '', contentType: req.headers['content-type'], body, answered: answer.status });
+      const method = req.method ?? 'GET';
+      const answer = answers.shift() ?? discordAnswer(method, new URL(req.url ?? '/', 'http://receiver'), body);
+      posts.push({
+        method,
+        path: req.url ?? '',
+        contentType: req.headers['content-type'],
+        body,
+        answered: answer.status,
+      });
       if (answer.hangUp) {
         req.socket.destroy();
         return;
@@ -74,6 +105,8 @@ export async function startReceiver(port = 0): Promise<Receiver> {
     origin: `http://127.0.0.1:${address.port}`,
     port: address.port,
     posts,
+    messages,
+    deleteMessage: (id) => void messages.delete(id),
     script: (...a) => answers.push(...a),
     close: () =>
       new Promise((resolve) => {

@@ -82,6 +82,9 @@ describe.each(dbKinds)('Discord posts on %s', (kind) => {
     await addTeam(db, 'BRAVO');
     await addRacer(db, { userId: 1, username: 'alf', displayName: 'Alf', tag: 'ALPHA' });
     await addRacer(db, { userId: 2, username: 'bea', displayName: 'Bea', tag: 'ALPHA' });
+    // Cyd is flagged: 40 races, 100 WPM, 100 %, 6,000 points on the evening of 2026-03-09 CT (after
+    // the event), the day's most; the daily top leaves Cyd out.
+    await addRacer(db, { userId: 9, username: 'cyd', displayName: 'Cyd', tag: 'ALPHA', bot: true });
     // 2026-03-09 in Chicago (CDT, UTC-5). Alf: 100 WPM, 99 %, 10 × 150 × 0.99 = 1485 points;
     // Bea: 60 WPM, 95 %, 20 × 130 × 0.95 = 2470 points.
     await addBatches(db, [
@@ -102,6 +105,15 @@ describe.each(dbKinds)('Discord posts on %s', (kind) => {
         typed: 6000,
         errs: 300,
         secs: 1200,
+      },
+      {
+        userId: 9,
+        tag: 'ALPHA',
+        endTime: new Date('2026-03-10T02:00:00Z'),
+        races: 40,
+        typed: 20000,
+        errs: 0,
+        secs: 2400,
       },
     ]);
     const { rows } = await db.query<{ event_id: number }>(
@@ -169,8 +181,10 @@ describe.each(dbKinds)('Discord posts on %s', (kind) => {
     await service.runOnce();
     expect(receiver.posts.map((p) => p.answered)).toEqual([429]);
     expect((await outbox()).map((r) => [r.kind, r.period, r.status])).toEqual([
-      ['event-final', String(eventId), 'pending'],
+      ['event-standings', `${eventId}:final`, 'pending'],
       ['daily-top', '2026-03-09', 'pending'],
+      // Bea, of ALPHA, is the Hall of Fame's racer of Mar 9
+      ['hall-of-fame', 'day:2026-03-09', 'pending'],
     ]);
     // Held for Discord's wait: nothing goes out before it is over.
     at('2026-03-10T18:00:02Z');
@@ -179,10 +193,11 @@ describe.each(dbKinds)('Discord posts on %s', (kind) => {
     at('2026-03-10T18:00:03Z');
     await service.runOnce();
     await service.runOnce();
-    expect(receiver.posts.map((p) => p.answered)).toEqual([429, 204, 204]);
-    expect((await outbox()).map((r) => r.status)).toEqual(['sent', 'sent']);
+    expect(receiver.posts.map((p) => p.answered)).toEqual([429, 200, 200, 200]);
+    expect((await outbox()).map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
 
-    const [, standings, daily] = receiver.posts;
+    const [, standings, daily, hall] = receiver.posts;
+    expect(hall.body).toMatchObject({ embeds: [{ title: 'Racer of the day (2026-03-09) is on ALPHA' }] });
     expect(standings.path).toBe(`/api/webhooks/123456789012/${TOKEN}?wait=true`);
     expect(standings.contentType).toBe('application/json');
     expect(standings.body).toEqual({
@@ -210,8 +225,11 @@ describe.each(dbKinds)('Discord posts on %s', (kind) => {
         },
       ],
     });
-    expect((daily.body as { embeds: Array<{ description: string }> }).embeds[0].description.split('\n')[0]).toContain(
-      '[Bea]',
+    expect((daily.body as { embeds: Array<{ description: string }> }).embeds[0].description).toBe(
+      [
+        `🥇 [Bea](${SITE}/racers/bea) · 20 races · 60.0 WPM · 95.0% · 2,470 pts`,
+        `🥈 [Alf](${SITE}/racers/alf) · 10 races · 100.0 WPM · 99.0% · 1,485 pts`,
+      ].join('\n'),
     );
   });
 
@@ -230,15 +248,16 @@ describe.each(dbKinds)('Discord posts on %s', (kind) => {
     expect(failed.next_attempt_at.toISOString()).toBe('2026-03-11T18:00:30.000Z');
     at('2026-03-11T18:00:20Z');
     await service.runOnce();
-    expect(receiver.posts).toHaveLength(4);
+    expect(receiver.posts).toHaveLength(5);
     at('2026-03-11T18:00:31Z');
     await service.runOnce();
     await service.runOnce();
-    expect(receiver.posts.map((p) => p.answered)).toEqual([429, 204, 204, 500, 204]);
-    expect((receiver.posts[4].body as { embeds: Array<{ description: string }> }).embeds[0].description).toBe(
+    // Nobody raced on Mar 10: no Hall of Fame post for it.
+    expect(receiver.posts.map((p) => p.answered)).toEqual([429, 200, 200, 200, 500, 200]);
+    expect((receiver.posts[5].body as { embeds: Array<{ description: string }> }).embeds[0].description).toBe(
       'Nobody raced that day.',
     );
-    expect((await outbox()).map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
+    expect((await outbox()).map((r) => r.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
   });
 
   it('posts a test message when asked, and says so when Discord refuses it', async () => {

@@ -87,6 +87,9 @@ describe.each(dbKinds)('event routes on %s', (kind) => {
       Cap: 5000,
       AccBonus96: 1.5,
       AccBonus98: 2,
+      // The first team of its list owns it; flagged racers are not paid unless the event says so.
+      OwnerTag: 'ALPHA',
+      PayFlagged: false,
     });
     // After the switch to daylight time (2026-03-08) CT is UTC−5.
     expect(events[0]).toMatchObject({
@@ -95,7 +98,12 @@ describe.each(dbKinds)('event routes on %s', (kind) => {
       EndTime: '2026-03-13 12:00:00',
       PayoutIncrement: null,
     });
-    expect(events[1]).toMatchObject({ Status: 'Active', TeamTag: 'DELTA ALPHA', PayoutIncrement: 0 });
+    expect(events[1]).toMatchObject({
+      Status: 'Active',
+      TeamTag: 'DELTA ALPHA',
+      PayoutIncrement: 0,
+      OwnerTag: 'DELTA',
+    });
   });
 
   it('gives an empty list for a team without events and 400 for a bad tag', async () => {

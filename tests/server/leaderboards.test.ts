@@ -113,6 +113,9 @@ describe.each(dbKinds)('leaderboards on %s', (kind) => {
         Accuracy: 1,
         WPM: 240,
         Points: 2200,
+        // Flagged: shown in the whole list, ranked only with showbot=TRUE.
+        Rank: null,
+        PreviousRank: null,
       });
       expect(rows[1]).toMatchObject({
         UserID: 1,
@@ -122,10 +125,13 @@ describe.each(dbKinds)('leaderboards on %s', (kind) => {
         Races: 8,
         WPM: 120,
         Accuracy: 0.985,
+        Rank: 1,
+        // The 2 hours 20 minutes before (08:05 to 10:25 CDT) hold alice's 15:20Z batch only.
+        PreviousRank: 1,
       });
       expect(rows[1].Points).toBeCloseTo(1260.8, 9);
       // carol raced for ALPHA, then BRAVO: one row, her current team.
-      expect(rows[2]).toMatchObject({ UserID: 3, TeamTag: 'BRAVO', Races: 7 });
+      expect(rows[2]).toMatchObject({ UserID: 3, TeamTag: 'BRAVO', Races: 7, Rank: 2, PreviousRank: null });
       expect(rows[2].Points).toBeCloseTo(1081, 9);
       expect(rows[2].WPM).toBeCloseTo(3300 / 5 / (346 / 60), 12);
       // dave left and has no display name: username shown, no team.
@@ -136,6 +142,8 @@ describe.each(dbKinds)('leaderboards on %s', (kind) => {
         Races: 1,
         WPM: 100,
         Accuracy: 0.99,
+        Rank: 3,
+        PreviousRank: null,
       });
     });
   });
@@ -174,7 +182,8 @@ describe.each(dbKinds)('leaderboards on %s', (kind) => {
   it('answers exactly the contract’s shapes, numbers as numbers and missing stats as null', async () => {
     const teams = (await t.app.inject(q('team-leaderboard', '2026-03-01 00:00:00', '2026-03-10 23:59:59'))).json();
     expect(TeamLeaderboardResponse.parse(teams)).toEqual(teams);
-    for (const r of teams) expect(Object.keys(r)).toEqual(['TeamTag', 'Races', 'Accuracy', 'WPM', 'Points']);
+    for (const r of teams)
+      expect(Object.keys(r)).toEqual(['TeamTag', 'Races', 'Accuracy', 'WPM', 'Points', 'Rank', 'PreviousRank']);
     const racers = (
       await t.app.inject(q('individual-leaderboard', '2026-03-01 00:00:00', '2026-03-10 23:59:59'))
     ).json();
@@ -190,6 +199,8 @@ describe.each(dbKinds)('leaderboards on %s', (kind) => {
         'Accuracy',
         'WPM',
         'Points',
+        'Rank',
+        'PreviousRank',
       ]);
     // A batch with no typing: races count, WPM and accuracy are unknown.
     await addBatches(t.db, [
@@ -207,6 +218,8 @@ describe.each(dbKinds)('leaderboards on %s', (kind) => {
         Accuracy: null,
         WPM: null,
         Points: 0,
+        Rank: 1,
+        PreviousRank: null,
       },
     ]);
   });

@@ -29,8 +29,42 @@ interface Case {
 
 const ADMIN_ONLY = { anonymous: 401, teamadminOwn: 403, teamadminOther: 403, admin: 200 };
 const OWN_TEAM = { anonymous: 401, teamadminOwn: 200, teamadminOther: 403, admin: 200 };
+/** Calls that BRAVO's teamadmin (the other caller) may make and ALPHA's may not. */
+const OTHER_TEAM = { anonymous: 401, teamadminOwn: 403, teamadminOther: 200, admin: 200 };
+const BOTH_TEAMS = { anonymous: 401, teamadminOwn: 200, teamadminOther: 200, admin: 200 };
 /** Public reads: everyone reads them, nobody changes anything. */
 const PUBLIC_READ = { anonymous: 200, teamadminOwn: 200, teamadminOther: 200, admin: 200 };
+
+/** Writes anyone may make for their own device (push subscriptions). */
+const PUBLIC_WRITE = { anonymous: 200, teamadminOwn: 200, teamadminOther: 200, admin: 200 };
+
+/** A push subscription body for a fresh device on a real push service's address. */
+function pushBody(choices: object) {
+  return {
+    username: null,
+    passedBoard: null,
+    passedScope: 'individual',
+    eventEnded: false,
+    requirementRisk: false,
+    staffSummary: false,
+    ...choices,
+    subscription: {
+      endpoint: `https://fcm.googleapis.com/fcm/send/${fresh('device')}`,
+      keys: { p256dh: `BA${'A'.repeat(85)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+    },
+  };
+}
+
+/** A device already subscribed (seen long ago); returns its endpoint. */
+async function addPushDevice(db: Database): Promise<string> {
+  const endpoint = `https://fcm.googleapis.com/fcm/send/${fresh('device')}`;
+  await db.query(
+    `INSERT INTO push_subscriptions (endpoint, p256dh, auth, app_origin, created_at, updated_at, seen_at)
+     VALUES ($1, 'k', 'a', 'http://localhost', '2020-01-01', '2020-01-01', '2020-01-01')`,
+    [endpoint],
+  );
+  return endpoint;
+}
 
 const FORM = {
   Title: 'E',
@@ -49,9 +83,11 @@ const SETTINGS = {
   AccBonus98: 1,
 };
 
-async function addEvent(db: Database, tags: string[]): Promise<number> {
+/** An event of `tags` owned by `owner` (the first tag unless given). */
+async function addEvent(db: Database, tags: string[], owner = tags[0]): Promise<number> {
   const { rows } = await db.query<{ event_id: number }>(
-    `INSERT INTO events (title, start_time, end_time) VALUES ('Fixture', '2026-03-01T06:00:00Z', '2026-03-02T06:00:00Z') RETURNING event_id`,
+    `INSERT INTO events (title, start_time, end_time, owner_tag) VALUES ('Fixture', '2026-03-01T06:00:00Z', '2026-03-02T06:00:00Z', $1) RETURNING event_id`,
+    [owner],
   );
   for (const [i, tag] of tags.entries()) {
     await db.query('INSERT INTO event_teams (event_id, tag, position) VALUES ($1, $2, $3)', [rows[0].event_id, tag, i]);
@@ -59,10 +95,14 @@ async function addEvent(db: Database, tags: string[]): Promise<number> {
   return rows[0].event_id;
 }
 
-/** An event of `tags` paying $5 a race, in which alf (ALPHA) raced 3 races: $15 of winnings. */
+/**
+ * An event of `tags` paying $5 a race, in which alf (ALPHA) raced 3 races: $15 of winnings. Alf
+ * is unflagged first (the bot flag case flags him): a flagged racer has nothing to mark.
+ */
 const withPayoutBatch = new WeakSet<Database>();
-async function addPaidEvent(db: Database, tags: string[]): Promise<number> {
-  const id = await addEvent(db, tags);
+async function addPaidEvent(db: Database, tags: string[], owner = tags[0]): Promise<number> {
+  await db.query('DELETE FROM bot_flags WHERE user_id = 1');
+  const id = await addEvent(db, tags, owner);
   await db.query('UPDATE events SET qualifying_races = 1, payout_increment = 5 WHERE event_id = $1', [id]);
   if (!withPayoutBatch.has(db)) {
     withPayoutBatch.add(db);
@@ -126,9 +166,19 @@ const CASES: Case[] = [
     request: async () => ({ method: 'POST', url: '/api/admin/events', payload: { ...FORM, TeamTag: 'alpha' } }),
   },
   {
-    name: 'POST /api/admin/events (own and another team)',
-    expected: ADMIN_ONLY,
+    // Either teamadmin may create a shared event: their own team owns it.
+    name: 'POST /api/admin/events (shared event, owned by the creator)',
+    expected: BOTH_TEAMS,
     request: async () => ({ method: 'POST', url: '/api/admin/events', payload: { ...FORM, TeamTag: 'ALPHA BRAVO' } }),
+  },
+  {
+    name: 'POST /api/admin/events (choosing BRAVO as owner)',
+    expected: OTHER_TEAM,
+    request: async () => ({
+      method: 'POST',
+      url: '/api/admin/events',
+      payload: { ...FORM, TeamTag: 'ALPHA BRAVO', OwnerTag: 'BRAVO' },
+    }),
   },
   {
     name: 'PUT /api/admin/events/{id} (form)',
@@ -149,11 +199,38 @@ const CASES: Case[] = [
     }),
   },
   {
-    name: 'PUT /api/admin/events/{id} (cross-team event)',
+    name: 'PUT /api/admin/events/{id} (form of a shared event owned by ALPHA)',
+    expected: OWN_TEAM,
+    request: async (db) => ({
+      method: 'PUT',
+      url: `/api/admin/events/${await addEvent(db, ['ALPHA', 'BRAVO'])}`,
+      payload: { ...FORM, Title: 'Changed', TeamTag: 'ALPHA BRAVO' },
+    }),
+  },
+  {
+    name: 'PUT /api/admin/events/{id} (handing a shared event to BRAVO)',
     expected: ADMIN_ONLY,
     request: async (db) => ({
       method: 'PUT',
       url: `/api/admin/events/${await addEvent(db, ['ALPHA', 'BRAVO'])}`,
+      payload: { ...FORM, TeamTag: 'ALPHA BRAVO', OwnerTag: 'BRAVO' },
+    }),
+  },
+  {
+    name: 'PUT /api/admin/events/{id} (pay-to-play of a shared event owned by ALPHA)',
+    expected: OWN_TEAM,
+    request: async (db) => ({
+      method: 'PUT',
+      url: `/api/admin/events/${await addEvent(db, ['ALPHA', 'BRAVO'])}`,
+      payload: SETTINGS,
+    }),
+  },
+  {
+    name: 'PUT /api/admin/events/{id} (pay-to-play of a shared event owned by BRAVO)',
+    expected: OTHER_TEAM,
+    request: async (db) => ({
+      method: 'PUT',
+      url: `/api/admin/events/${await addEvent(db, ['ALPHA', 'BRAVO'], 'BRAVO')}`,
       payload: SETTINGS,
     }),
   },
@@ -167,9 +244,31 @@ const CASES: Case[] = [
     }),
   },
   {
+    name: 'PUT /api/admin/events/{id} (pay flagged racers, shared event owned by ALPHA)',
+    expected: OWN_TEAM,
+    request: async (db) => ({
+      method: 'PUT',
+      url: `/api/admin/events/${await addEvent(db, ['ALPHA', 'BRAVO'])}`,
+      payload: { PayFlagged: true },
+    }),
+  },
+  {
     name: 'DELETE /api/admin/events/{id}',
     expected: OWN_TEAM,
     request: async (db) => ({ method: 'DELETE', url: `/api/admin/events/${await addEvent(db, ['ALPHA'])}` }),
+  },
+  {
+    name: 'DELETE /api/admin/events/{id} (shared event owned by ALPHA)',
+    expected: OWN_TEAM,
+    request: async (db) => ({ method: 'DELETE', url: `/api/admin/events/${await addEvent(db, ['ALPHA', 'BRAVO'])}` }),
+  },
+  {
+    name: 'DELETE /api/admin/events/{id} (shared event owned by BRAVO)',
+    expected: OTHER_TEAM,
+    request: async (db) => ({
+      method: 'DELETE',
+      url: `/api/admin/events/${await addEvent(db, ['ALPHA', 'BRAVO'], 'BRAVO')}`,
+    }),
   },
   {
     name: 'POST /api/update-member-squad (tag from the member)',
@@ -270,6 +369,16 @@ const CASES: Case[] = [
     }),
   },
   {
+    // The owner's teamadmin marks only their own racers too: alf is ALPHA's, the event BRAVO's.
+    name: 'POST /api/event-payouts/{id}/mark (event of both teams owned by BRAVO)',
+    expected: OWN_TEAM,
+    request: async (db) => ({
+      method: 'POST',
+      url: `/api/event-payouts/${await addPaidEvent(db, ['ALPHA', 'BRAVO'], 'BRAVO')}/mark`,
+      payload: { Username: 'alf', Paid: true, Amount: 15 },
+    }),
+  },
+  {
     name: 'POST /api/event-payouts/{id}/mark (event of both teams, unpaid)',
     expected: OWN_TEAM,
     request: async (db) => {
@@ -316,6 +425,58 @@ const CASES: Case[] = [
     expected: OWN_TEAM,
     read: true,
     request: async () => ({ method: 'GET', url: '/api/admin/discord?tag=ALPHA' }),
+  },
+  {
+    // Anyone may opt a device in; the staff summary needs a staff session (any team).
+    name: 'PUT /api/push/subscription (staff summary)',
+    expected: { anonymous: 401, teamadminOwn: 200, teamadminOther: 200, admin: 200 },
+    request: async () => ({ method: 'PUT', url: '/api/push/subscription', payload: pushBody({ staffSummary: true }) }),
+  },
+  {
+    name: 'PUT /api/push/subscription (personal)',
+    expected: PUBLIC_WRITE,
+    request: async () => ({
+      method: 'PUT',
+      url: '/api/push/subscription',
+      payload: pushBody({ username: 'alf', eventEnded: true }),
+    }),
+  },
+  {
+    name: 'POST /api/push/subscription/remove',
+    expected: PUBLIC_WRITE,
+    request: async (db) => {
+      const endpoint = await addPushDevice(db);
+      return { method: 'POST', url: '/api/push/subscription/remove', payload: { endpoint } };
+    },
+  },
+  {
+    name: 'POST /api/push/seen',
+    expected: PUBLIC_WRITE,
+    request: async (db) => {
+      const endpoint = await addPushDevice(db);
+      return { method: 'POST', url: '/api/push/seen', payload: { endpoint } };
+    },
+  },
+  {
+    name: 'PUT /api/admin/requirement-settings',
+    expected: OWN_TEAM,
+    request: async () => ({
+      method: 'PUT',
+      url: '/api/admin/requirement-settings',
+      payload: { tag: 'ALPHA', override: 100 + Number(fresh('')), strikeWeeks: 6, atRiskWeekday: 4 },
+    }),
+  },
+  {
+    name: 'GET /api/admin/requirement-settings',
+    expected: OWN_TEAM,
+    read: true,
+    request: async () => ({ method: 'GET', url: '/api/admin/requirement-settings?tag=ALPHA' }),
+  },
+  {
+    name: 'GET /api/requirement-strikes',
+    expected: PUBLIC_READ,
+    read: true,
+    request: async () => ({ method: 'GET', url: '/api/requirement-strikes?tag=ALPHA' }),
   },
   {
     name: 'GET /api/users',
@@ -366,6 +527,24 @@ const CASES: Case[] = [
     read: true,
     request: async () => ({ method: 'GET', url: '/api/racer-compare?a=alf&b=bea&from=2026-03-01&to=2026-03-07' }),
   },
+  {
+    name: 'GET /api/hall-of-fame',
+    expected: PUBLIC_READ,
+    read: true,
+    request: async () => ({ method: 'GET', url: '/api/hall-of-fame?period=week' }),
+  },
+  {
+    name: 'GET /api/racer-awards',
+    expected: PUBLIC_READ,
+    read: true,
+    request: async () => ({ method: 'GET', url: '/api/racer-awards?username=alf' }),
+  },
+  {
+    name: 'GET /api/free-agents',
+    expected: PUBLIC_READ,
+    read: true,
+    request: async () => ({ method: 'GET', url: '/api/free-agents' }),
+  },
 ];
 
 /** Every staff-managed table, as text, to compare before and after a call. */
@@ -383,6 +562,8 @@ async function snapshot(db: Database): Promise<string> {
     db.query('SELECT * FROM payout_marks ORDER BY event_id, user_id'),
     db.query('SELECT tag, url, event_standings, daily_top FROM discord_webhooks ORDER BY tag'),
     db.query('SELECT id, status FROM discord_outbox ORDER BY id'),
+    db.query('SELECT id, endpoint, staff_user, seen_at FROM push_subscriptions ORDER BY id'),
+    db.query('SELECT * FROM team_requirement_settings ORDER BY tag'),
   ]);
   return JSON.stringify(parts.map((p) => p.rows));
 }

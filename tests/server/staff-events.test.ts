@@ -51,6 +51,7 @@ describe.each(dbKinds)('event administration on %s', (kind) => {
       EndTime: '2026-03-14 19:00:00',
       TeamTag: 'ALPHA BRAVO',
       DefaultSort: 'Races',
+      OwnerTag: 'ALPHA',
       MinRaces: null,
       QualifyingRaces: null,
       RaceIncrement: null,
@@ -58,6 +59,7 @@ describe.each(dbKinds)('event administration on %s', (kind) => {
       Cap: null,
       AccBonus96: null,
       AccBonus98: null,
+      PayFlagged: false,
     });
     const { rows } = await t.db.query<{ start_time: Date; end_time: Date }>(
       'SELECT start_time, end_time FROM events WHERE event_id = $1',
@@ -180,9 +182,83 @@ describe.each(dbKinds)('event administration on %s', (kind) => {
     expect((await call('DELETE', '/api/admin/events/9999999999')).statusCode).toBe(404);
   });
 
+  it('an admin chooses the owner among the teams; it stays unless changed, or goes to the first team', async () => {
+    const created = await call('POST', '/api/admin/events', { ...FORM, OwnerTag: 'bravo' });
+    expect(created.statusCode, created.body).toBe(200);
+    const { event } = created.json();
+    expect(event.OwnerTag).toBe('BRAVO');
+    const url = `/api/admin/events/${event.EventID}`;
+    // Edited without an owner: BRAVO stays while it is one of the teams.
+    expect((await call('PUT', url, { ...FORM, TeamTag: 'CHARLIE BRAVO' })).json().event.OwnerTag).toBe('BRAVO');
+    // BRAVO left out without a new owner: the first team, CHARLIE.
+    expect((await call('PUT', url, { ...FORM, TeamTag: 'CHARLIE ALPHA' })).json().event.OwnerTag).toBe('CHARLIE');
+    const outside = await call('PUT', url, { ...FORM, TeamTag: 'CHARLIE ALPHA', OwnerTag: 'BRAVO' });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().error).toBe("The owner team BRAVO must be one of the event's teams");
+    expect((await teamEvents('ALPHA')).find((e) => e.EventID === event.EventID)).toMatchObject({
+      OwnerTag: 'CHARLIE',
+      TeamTag: 'CHARLIE ALPHA',
+    });
+  });
+
+  it("a teamadmin runs the shared events their team owns, not the others'", async () => {
+    await addUser(t.db, { username: 'capt', password: 'capt-password', role: 'teamadmin', teamTag: 'BRAVO' });
+    const capt = await login(t.app, 'capt', 'capt-password');
+    const as = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: payload ? json(capt) : { cookie: capt }, ...(payload ? { payload } : {}) });
+
+    const mine = await as('POST', '/api/admin/events', { ...FORM, TeamTag: 'ALPHA BRAVO CHARLIE' });
+    expect(mine.statusCode, mine.body).toBe(200);
+    const { event } = mine.json();
+    expect(event.OwnerTag).toBe('BRAVO');
+    const url = `/api/admin/events/${event.EventID}`;
+    expect((await as('PUT', url, { ...FORM, TeamTag: 'BRAVO ALPHA', Title: 'Renamed' })).statusCode).toBe(200);
+    const paid = await as('PUT', url, { ...SETTINGS, PayFlagged: true });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().event).toMatchObject({ Title: 'Renamed', PayoutIncrement: 500000, PayFlagged: true });
+    // Settings without PayFlagged keep it; PayFlagged alone changes only it.
+    expect((await as('PUT', url, SETTINGS)).json().event.PayFlagged).toBe(true);
+    expect((await as('PUT', url, { PayFlagged: false })).json().event).toMatchObject({
+      PayFlagged: false,
+      PayoutIncrement: 500000,
+    });
+
+    const giveAway = await as('PUT', url, { ...FORM, TeamTag: 'ALPHA' });
+    expect(giveAway.statusCode).toBe(403);
+    expect(giveAway.json().error).toBe(
+      'BRAVO owns this event: it must stay one of its teams (an admin can change the owner)',
+    );
+    const choose = await as('PUT', url, { ...FORM, TeamTag: 'ALPHA BRAVO', OwnerTag: 'ALPHA' });
+    expect(choose.statusCode).toBe(403);
+    expect(choose.json().error).toBe('Only an admin can choose the owner team');
+    const notMine = await as('POST', '/api/admin/events', { ...FORM, TeamTag: 'ALPHA CHARLIE' });
+    expect(notMine.statusCode).toBe(403);
+    expect(notMine.json().error).toBe("Your team BRAVO must be one of the event's teams");
+
+    const theirs = (await call('POST', '/api/admin/events', { ...FORM, TeamTag: 'ALPHA BRAVO' })).json().event;
+    expect(theirs.OwnerTag).toBe('ALPHA');
+    for (const [method, payload] of [
+      ['PUT', { ...FORM, TeamTag: 'ALPHA BRAVO' }],
+      ['PUT', SETTINGS],
+      ['PUT', { PayFlagged: true }],
+      ['DELETE', undefined],
+    ] as const) {
+      const res = await as(method, `/api/admin/events/${theirs.EventID}`, payload);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe('ALPHA owns this event: only its team admins or an admin can change it');
+    }
+    expect((await as('DELETE', url)).statusCode).toBe(200);
+  });
+
   it('audits every kind of event change', async () => {
     expect(await auditActions(t.db)).toEqual(
-      expect.arrayContaining(['event.create', 'event.update', 'event.pay-to-play', 'event.delete']),
+      expect.arrayContaining([
+        'event.create',
+        'event.update',
+        'event.pay-to-play',
+        'event.pay-flagged',
+        'event.delete',
+      ]),
     );
   });
 });

@@ -14,13 +14,13 @@ describe.each(dbKinds)('activity routes on %s', (kind) => {
     t.setNow(NOW);
     const res = await t.app.inject('/api/hourly-races?tag=ALPHA');
     expect(res.statusCode).toBe(200);
-    // B9 (hour 2026-04-01T17Z) is just outside the first bucket (18Z); BETA never shows.
+    // B9 (hour 2026-04-01T17Z) is just outside the first bucket (18Z); BETA never shows. Bob is flagged.
     expect(res.json()).toEqual([
-      { hour: '2026-04-02T04:00:00.000Z', racer: 'Alice A', username: 'alice', races: 1 },
-      { hour: '2026-04-02T05:00:00.000Z', racer: 'Dave D', username: 'dave', races: 5 },
-      { hour: '2026-04-02T05:00:00.000Z', racer: 'carol', username: 'carol', races: 2 },
-      { hour: '2026-04-02T16:00:00.000Z', racer: 'Bob', username: 'bob', races: 6 },
-      { hour: '2026-04-02T17:00:00.000Z', racer: 'Alice A', username: 'alice', races: 1 },
+      { hour: '2026-04-02T04:00:00.000Z', racer: 'Alice A', username: 'alice', races: 1, bot: 0 },
+      { hour: '2026-04-02T05:00:00.000Z', racer: 'Dave D', username: 'dave', races: 5, bot: 0 },
+      { hour: '2026-04-02T05:00:00.000Z', racer: 'carol', username: 'carol', races: 2, bot: 0 },
+      { hour: '2026-04-02T16:00:00.000Z', racer: 'Bob', username: 'bob', races: 6, bot: 1 },
+      { hour: '2026-04-02T17:00:00.000Z', racer: 'Alice A', username: 'alice', races: 1, bot: 0 },
     ]);
   });
 
@@ -64,8 +64,23 @@ describe.each(dbKinds)('activity routes on %s', (kind) => {
     expect(s.avg_wpm).toBeCloseTo(7500 / 5 / (930 / 60), 10);
     expect(s.accuracy).toBeCloseTo(1 - 101 / 7500, 12);
     expect(s.active_members).toBe(4);
-    expect(s.top_racer).toEqual({ username: 'bob', CurrentDisplayName: 'Bob', races: 6 });
+    // 24 h: bob 6 (B7), dave 5 (B6), carol 3 (B5, B9), alice 2 (B4, B8); bob is flagged, so dave.
+    expect(s.top_racer).toEqual({ username: 'dave', CurrentDisplayName: 'Dave D', races: 5 });
+    // 7 d: carol 23 (B5, B9, B10) beats bob's 17 (B3, B7, B12) either way.
     expect(s.top_racer_7d).toEqual({ username: 'carol', CurrentDisplayName: 'carol', races: 23 });
+  });
+
+  it('team-stats: flagged racers may be top racers once shown (showbot=TRUE)', async () => {
+    t.setNow(NOW);
+    const shown = (await t.app.inject('/api/team-stats?tag=ALPHA&showbot=true')).json();
+    expect(shown.top_racer).toEqual({ username: 'bob', CurrentDisplayName: 'Bob', races: 6 });
+    expect(shown.top_racer_7d).toEqual({ username: 'carol', CurrentDisplayName: 'carol', races: 23 });
+    expect(shown.races).toBe(16);
+    const hidden = (await t.app.inject('/api/team-stats?tag=ALPHA&showbot=FALSE')).json();
+    expect(hidden.top_racer).toEqual({ username: 'dave', CurrentDisplayName: 'Dave D', races: 5 });
+    const bad = await t.app.inject('/api/team-stats?tag=ALPHA&showbot=maybe');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toEqual(expect.any(String));
   });
 
   it('team-stats: a window off the hour drops the batch on its old edge', async () => {

@@ -32,6 +32,10 @@ describe.each(dbKinds)('roster routes on %s', (kind) => {
         GameStatus: null,
         // B3 4 + B7 6 + B12 7 (exactly now − 168 h); B11 is 10 minutes too early.
         RacesLast7Days: 17,
+        // The verdict judges the last complete week, Sun 03-22 to Sat 03-28: B11 50 + B12 7 = 57 ≥ 10.
+        RequirementWeek: '2026-03-22',
+        RacesRequirementWeek: 57,
+        WeeklyOwed: 10,
         MeetsWeeklyRequirement: true,
       },
       {
@@ -51,6 +55,10 @@ describe.each(dbKinds)('roster routes on %s', (kind) => {
         GameStatus: null,
         // B1 2 + B2 3 + B4 1 + B8 1 (exactly now)
         RacesLast7Days: 7,
+        // Week of 03-22: only B1 (Sat 23:50) 2 < 10.
+        RequirementWeek: '2026-03-22',
+        RacesRequirementWeek: 2,
+        WeeklyOwed: 10,
         MeetsWeeklyRequirement: false,
       },
       {
@@ -70,7 +78,11 @@ describe.each(dbKinds)('roster routes on %s', (kind) => {
         bot: 0,
         GameStatus: null,
         RacesLast7Days: 23,
-        MeetsWeeklyRequirement: true,
+        // Joined Sun 03-29, after the week judged: owed nothing, no verdict.
+        RequirementWeek: '2026-03-22',
+        RacesRequirementWeek: 0,
+        WeeklyOwed: null,
+        MeetsWeeklyRequirement: null,
       },
     ]);
   });

@@ -87,7 +87,7 @@ describe.each(dbKinds)('teamadmin grant on %s', (kind) => {
     expect(await myTeam(cookie)).toBe('ALPHA');
     const refused = await setCap(cookie, bravoEvent, 1e12);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: 'You can only manage events of your own team' });
+    expect(refused.json()).toEqual({ error: 'BRAVO owns this event: only its team admins or an admin can change it' });
     expect(await capOf(bravoEvent)).toBeNull();
 
     const allowed = await setCap(cookie, alphaEvent, 7);

@@ -4,15 +4,16 @@
  * as two days' running totals (running-totals.ts), whole hours from hourly_rollups, and raw
  * 10-minute edges; the database adds the parts up per team or racer and the stats are worked out
  * here by rules/stats.ts (docs/product.md 'The numbers'). Rows are sorted by Points, highest first, then
- * by name (code-unit order).
+ * by name (code-unit order), and ranked in that order now and in the window of the same length before.
  */
-import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../../contract/leaderboards.js';
+import type { RankedIndividualLeaderboardRow, RankedTeamLeaderboardRow } from '../../../contract/leaderboards.js';
 import { accuracy, wpm, type Totals } from '../../../rules/stats.js';
 import type { Window } from '../../../rules/site-time.js';
 import { mayUseRolling, splitWindow, type WindowPart } from '../../../rules/window-split.js';
 import type { Queryable } from '../database.js';
 import { readRollingSince, ROLLING_HOURS } from '../rolling-totals.js';
 import { windowPartsSql } from '../window-sql.js';
+import { rankBoard, wholeListJson, type RacerIdentity, type RankedBoard } from './ranked-board.js';
 
 export interface PlanOptions {
   tz: string;
@@ -58,25 +59,33 @@ function byPointsThenName<T extends { Points: number }>(rows: T[], name: (r: T) 
   return rows.sort((a, b) => b.Points - a.Points || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0));
 }
 
-/** The team board: one row per tag, bots' batches only when asked. */
+/** The team board: one row per tag, bots' batches only when asked, ranked now and in the window before. */
 export async function teamLeaderboard(
   db: Queryable,
   w: Window,
   opts: PlanOptions & { showBots: boolean },
-): Promise<TeamLeaderboardRow[]> {
+): Promise<RankedTeamLeaderboardRow[]> {
   const params: unknown[] = [];
   const where = opts.showBots ? undefined : 'user_id NOT IN (SELECT user_id FROM bot_flags)';
   const sql = await sumsSql(db, w, opts, params, 'tag', where);
   if (sql === null) return [];
+  const prev = previousWindow(w);
+  const prevSql = await sumsSql(db, prev, { ...opts, pieces: opts.pieces && rawPlan(prev) }, params, 'tag', where);
   // One JSON value instead of a row per team: PGlite hands over row sets slowly.
-  const { rows } = await db.query<{ rows: string }>(
-    `SELECT coalesce(json_agg(t)::text, '[]') AS rows FROM (${sql}) AS t`,
+  const { rows } = await db.query<{ rows: string; prev: string }>(
+    `SELECT coalesce((SELECT json_agg(t)::text FROM (${sql}) AS t), '[]') AS rows,
+            ${prevSql === null ? "'[]'" : `coalesce((SELECT json_agg(json_build_array(tag, points))::text FROM (${prevSql}) AS t), '[]')`} AS prev`,
     params,
   );
+  const before = new Map<string, number>();
+  byPointsThenName(
+    (JSON.parse(rows[0].prev) as Array<[string, number]>).map(([tag, Points]) => ({ tag, Points })),
+    (r) => r.tag,
+  ).forEach((r, k) => before.set(r.tag, k + 1));
   return byPointsThenName(
     (JSON.parse(rows[0].rows) as Array<Totals & { tag: string }>).map((r) => ({ TeamTag: r.tag, ...stats(r) })),
     (r) => r.TeamTag,
-  );
+  ).map((r, k) => ({ ...r, Rank: k + 1, PreviousRank: before.get(r.TeamTag) ?? null }));
 }
 
 export async function teamLeaderboardJson(
@@ -87,14 +96,15 @@ export async function teamLeaderboardJson(
   return JSON.stringify(await teamLeaderboard(db, w, opts));
 }
 
-/** A racer as the individual board names them: the name it sorts by and the JSON of the row's first fields. */
-type Identity = { name: string; head: string };
+/** user_id, username, display name, current team, bot: as IDENTITIES_SQL writes them. */
 type IdentityRow = [userId: number, username: string, displayName: string | null, team: string | null, bot: boolean];
-/** The sums as columns (user_id, races, typed, errs, secs, points): arrays of plain numbers, little to collect. */
-type SumsColumns = [number[], number[], number[], number[], number[], number[]] | [null];
+/** Sums as columns (user_id, races, typed, errs, secs, points): arrays of plain numbers, little to collect. */
+type SumsArrays = [number[], number[], number[], number[], number[], number[]] | [null];
+/** The previous window's user_id and points. */
+type PointsArrays = [number[], number[]] | [null];
 
 /** Every racer's identity, kept per database and data version (a rename, move or bot flag bumps it). */
-const kept = new WeakMap<Queryable, { version: number; byId: Map<number, Identity> }>();
+const kept = new WeakMap<Queryable, { version: number; byId: Map<number, RacerIdentity> }>();
 
 /** user_id, username, display name, current team (the latest joined), bot: one JSON array per racer. */
 const IDENTITIES_SQL = `SELECT coalesce(json_agg(json_build_array(r.user_id, r.username,
@@ -104,26 +114,61 @@ const IDENTITIES_SQL = `SELECT coalesce(json_agg(json_build_array(r.user_id, r.u
                 ORDER BY user_id, first_seen DESC) AS m ON m.user_id = r.user_id
     LEFT JOIN bot_flags b ON b.user_id = r.user_id`;
 
-function identity(...[UserID, Username, displayName, TeamTag, bot]: IdentityRow): Identity {
-  const head = JSON.stringify({ UserID, Username, CurrentDisplayName: displayName ?? Username, TeamTag, bot: +bot });
-  return { name: Username, head: `${head.slice(0, -1)},` };
+function identity(...[UserID, Username, displayName, TeamTag, bot]: IdentityRow): RacerIdentity {
+  const CurrentDisplayName = displayName ?? Username;
+  const head = JSON.stringify({ UserID, Username, CurrentDisplayName, TeamTag, bot: +bot });
+  return {
+    userId: UserID,
+    name: Username,
+    display: CurrentDisplayName,
+    team: TeamTag,
+    bot,
+    head: `${head.slice(0, -1)},`,
+  };
 }
 
+/** The window of the same length just before `w`. */
+export function previousWindow(w: Window): Window {
+  return { start: new Date(2 * w.start.getTime() - w.end.getTime()), end: w.start };
+}
+
+const EMPTY_SUMS = 'json_build_array(NULL)::text';
+
 /**
- * The individual board as JSON: one row per racer over all their teams, with current name, team
- * and bot flag. The database sends the sums as numbers only, with the data version read in the
- * same snapshot, and the identities only when that version is not the one kept (the naive plan
- * always reads them, so comparing with it checks the kept ones); the rows are written here once.
+ * The individual board of window `w`, ranked (ranked-board.ts): one row per racer over all their
+ * teams, with current name, team and bot flag. One statement sends the window's sums as numbers
+ * only, the previous window's points, the newest batch's time and the data version of that
+ * snapshot, and the identities only when that version is not the one kept (the naive plan always
+ * reads them, so comparing with it checks the kept ones). With `pieces` (the naive plan) the
+ * previous window is read from raw batches too.
  */
-export async function individualLeaderboardJson(db: Queryable, w: Window, opts: PlanOptions): Promise<string> {
+export async function individualBoard(
+  db: Queryable,
+  w: Window,
+  opts: PlanOptions & { showBots: boolean },
+): Promise<RankedBoard> {
   const params: unknown[] = [];
+  const prev = previousWindow(w);
   const sql = await sumsSql(db, w, opts, params, 'user_id');
-  if (sql === null) return '[]';
+  const prevSql = await sumsSql(db, prev, { ...opts, pieces: opts.pieces && rawPlan(prev) }, params, 'user_id');
   const known = opts.pieces ? undefined : kept.get(db);
-  const { rows } = await db.query<{ version: string; sums: string; identities: string | null }>(
-    `SELECT v.version, (SELECT json_build_array(array_agg(user_id), array_agg(races), array_agg(typed),
+  const { rows } = await db.query<{
+    version: string;
+    sums: string;
+    prev: string;
+    as_of: string | null;
+    identities: string | null;
+  }>(
+    `SELECT v.version,
+            ${
+              sql === null
+                ? EMPTY_SUMS
+                : `(SELECT json_build_array(array_agg(user_id), array_agg(races), array_agg(typed),
                                                 array_agg(errs), array_agg(secs), array_agg(points))::text
-                          FROM (${sql}) AS s) AS sums,
+                          FROM (${sql}) AS s)`
+            } AS sums,
+            ${prevSql === null ? EMPTY_SUMS : `(SELECT json_build_array(array_agg(user_id), array_agg(points))::text FROM (${prevSql}) AS s)`} AS prev,
+            to_json((SELECT max(end_time) FROM batches))#>>'{}' AS as_of,
             CASE WHEN v.version IS DISTINCT FROM $${params.push(known?.version ?? -1)}::bigint
                  THEN (${IDENTITIES_SQL}) END AS identities
        FROM (SELECT (SELECT value::bigint FROM app_meta WHERE key = 'data_version') AS version) AS v`,
@@ -131,33 +176,36 @@ export async function individualLeaderboardJson(db: Queryable, w: Window, opts: 
   );
   let ids = known;
   if (rows[0].identities !== null) {
-    const byId = new Map<number, Identity>();
+    const byId = new Map<number, RacerIdentity>();
     for (const r of JSON.parse(rows[0].identities) as IdentityRow[]) byId.set(r[0], identity(...r));
     ids = { version: Number(rows[0].version), byId };
     kept.set(db, ids);
   }
-  const [u, races, typed, errs, secs, points] = JSON.parse(rows[0].sums) as SumsColumns;
-  if (u === null) return '[]';
   // A racer not (yet) in racers shows the id as name.
-  const who = u.map((id) => ids?.byId.get(id) ?? identity(id, String(id), null, null, false));
-  const order = byPointsThenName(
-    u.map((_, i) => ({ Points: points[i], i })),
-    (r) => who[r.i].name,
-  );
-  let json = '';
-  for (const { i } of order) {
-    json += `,${who[i].head}"Races":${races[i]},"Accuracy":${num(accuracy(typed[i], errs[i]))},"WPM":${num(wpm(typed[i], secs[i]))},"Points":${num(points[i])}}`;
-  }
-  return `[${json.slice(1)}]`;
+  const whoOf = (id: number) => ids?.byId.get(id) ?? identity(id, String(id), null, null, false);
+  const [u, races, typed, errs, secs, points] = JSON.parse(rows[0].sums) as SumsArrays;
+  const sums =
+    u === null
+      ? { ids: [], races: [], typed: [], errs: [], secs: [], points: [] }
+      : { ids: u, races: races, typed: typed, errs: errs, secs: secs, points: points };
+  const [pu, pp] = JSON.parse(rows[0].prev) as PointsArrays;
+  const asOf = rows[0].as_of === null ? null : new Date(rows[0].as_of).toISOString();
+  return rankBoard(sums, sums.ids.map(whoOf), { ids: pu ?? [], points: pp ?? [] }, whoOf, opts.showBots, asOf);
 }
 
-/** A number as JSON.stringify writes it. */
-const num = (v: number | null) => (v === null || !Number.isFinite(v) ? 'null' : String(v));
+/** The spec's whole individual list as JSON, with Rank among the racers counted by `showBots`. */
+export async function individualLeaderboardJson(
+  db: Queryable,
+  w: Window,
+  opts: PlanOptions & { showBots?: boolean },
+): Promise<string> {
+  return wholeListJson(await individualBoard(db, w, { ...opts, showBots: opts.showBots ?? false }));
+}
 
 export async function individualLeaderboard(
   db: Queryable,
   w: Window,
-  opts: PlanOptions,
-): Promise<IndividualLeaderboardRow[]> {
-  return JSON.parse(await individualLeaderboardJson(db, w, opts)) as IndividualLeaderboardRow[];
+  opts: PlanOptions & { showBots?: boolean },
+): Promise<RankedIndividualLeaderboardRow[]> {
+  return JSON.parse(await individualLeaderboardJson(db, w, opts)) as RankedIndividualLeaderboardRow[];
 }

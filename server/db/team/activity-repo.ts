@@ -9,14 +9,16 @@ export interface HourRacerRow {
   username: string;
   displayName: string;
   races: number;
+  bot: boolean;
 }
 
 /** Rows of hourly_rollups for `tag` with first ≤ hour ≤ last. */
 export async function hourlyRacerRaces(q: Queryable, tag: string, first: Date, last: Date): Promise<HourRacerRow[]> {
   const { rows } = await q.query<HourRacerRow>(
     `SELECT h.hour, h.user_id AS "userId", ${racerNameColumns('h.user_id')},
-            h.races::float8 AS races
+            h.races::float8 AS races, (bf.user_id IS NOT NULL) AS bot
        FROM hourly_rollups h LEFT JOIN racers r ON r.user_id = h.user_id
+       LEFT JOIN bot_flags bf ON bf.user_id = h.user_id
       WHERE h.tag = $1 AND h.hour >= $2 AND h.hour <= $3 AND h.races > 0
       ORDER BY h.hour, h.races DESC, username`,
     [tag, first, last],

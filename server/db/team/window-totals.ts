@@ -14,6 +14,8 @@ export interface RacerTotals extends Totals {
   userId: number;
   username: string;
   displayName: string;
+  /** Flagged as a bot. */
+  bot: boolean;
 }
 
 /** Totals per racer who raced for `tag` in the window, most races first, ties by username. */
@@ -27,9 +29,11 @@ export async function racerTotals(q: Queryable, tag: string, w: ClosedWindow): P
     `WITH parts AS (${union})
      SELECT p.user_id AS "userId", ${racerNameColumns('p.user_id')},
             SUM(p.races)::float8 AS races, SUM(p.typed)::float8 AS typed, SUM(p.errs)::float8 AS errs,
-            SUM(p.secs)::float8 AS secs, SUM(p.points)::float8 AS points
+            SUM(p.secs)::float8 AS secs, SUM(p.points)::float8 AS points,
+            (bf.user_id IS NOT NULL) AS bot
        FROM parts p LEFT JOIN racers r ON r.user_id = p.user_id
-      GROUP BY p.user_id, r.username, r.display_name
+       LEFT JOIN bot_flags bf ON bf.user_id = p.user_id
+      GROUP BY p.user_id, r.username, r.display_name, bf.user_id
      HAVING SUM(p.races) > 0
       ORDER BY races DESC, username`,
     params,

@@ -75,15 +75,6 @@ export async function requireStaff(request: FastifyRequest, reply: FastifyReply)
   }
 }
 
-/**
- * Whether the user may manage something that concerns every one of `tags` (an event spans teams):
- * an admin always, a teamadmin only when all of them are their own team.
- */
-export function canManageTeams(user: SessionUser, tags: readonly string[]): boolean {
-  if (user.role === 'admin') return true;
-  return tags.length > 0 && tags.every((tag) => canManageTeam(user, tag));
-}
-
 /** Sets the session cookie: HttpOnly, SameSite=Lax, Secure when the site is served over HTTPS. */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sid: string): void {
   reply.setCookie(SESSION_COOKIE, sid, {

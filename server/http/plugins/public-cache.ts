@@ -61,6 +61,7 @@ export const VERSION_ONLY = new Set([
   // The window comes with the request; the clock only chooses how the sums are read.
   '/api/team-leaderboard',
   '/api/individual-leaderboard',
+  '/api/individual-leaderboard/rank',
 ]);
 
 const MINUTE_MS = 60_000;

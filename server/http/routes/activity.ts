@@ -19,9 +19,9 @@ import { racerTotals, type RacerTotals } from '../../db/team/window-totals.js';
 import type { RouteModule } from '../context.js';
 import { route } from '../endpoint-route.js';
 
-/** The racer with the most races (rows come sorted by races, then username). */
-function topOf(rows: RacerTotals[]): TopRacer | null {
-  const r = rows[0];
+/** The racer with the most races (rows come sorted by races, then username); flagged ones only when shown. */
+function topOf(rows: RacerTotals[], showBots: boolean): TopRacer | null {
+  const r = rows.find((x) => showBots || !x.bot);
   return r ? { username: r.username, CurrentDisplayName: r.displayName, races: r.races } : null;
 }
 
@@ -36,6 +36,7 @@ const activity: RouteModule = (app, { db, config, now }) => {
       racer: r.displayName,
       username: r.username,
       races: r.races,
+      bot: r.bot ? (1 as const) : (0 as const),
     }));
   });
 
@@ -55,6 +56,7 @@ const activity: RouteModule = (app, { db, config, now }) => {
 
   route(app, teamStats, async (request, reply) => {
     const { tag } = request.query;
+    const showBots = request.query.showbot === 'TRUE';
     if (!(await teamExists(db, tag))) return reply.code(404).send({ error: `Team ${tag} is not tracked` });
     const at = now();
     const day = await racerTotals(db, tag, rollingWindow(at, TEAM_STATS_HOURS));
@@ -65,8 +67,8 @@ const activity: RouteModule = (app, { db, config, now }) => {
       avg_wpm: stats.wpm,
       accuracy: stats.accuracy,
       active_members: day.length,
-      top_racer: topOf(day),
-      top_racer_7d: topOf(week),
+      top_racer: topOf(day, showBots),
+      top_racer_7d: topOf(week, showBots),
     };
   });
 };

@@ -1,7 +1,9 @@
 /**
  * POST /api/admin/events, PUT/DELETE /api/admin/events/{EventID}. An admin manages every event; a
- * teamadmin only events whose teams are all their own team (before and after the change), and
- * gets 403 otherwise with nothing changed. Unknown tags, end before start and missing fields: 400.
+ * teamadmin the events their team owns (OwnerTag), which may have other teams too, and gets 403
+ * otherwise with nothing changed. A teamadmin's new event is owned by their team, which must be
+ * (and stay) one of its teams; only an admin chooses or changes the owner. The owner is always
+ * one of the event's teams. Unknown tags, end before start and missing fields: 400.
  */
 import {
   PAY_TO_PLAY_KEYS,
@@ -14,27 +16,56 @@ import { createEvent, deleteEvent, unknownTeams, updateEvent } from '../../db/ad
 import { findEvent } from '../../db/events-repo.js';
 import { parseEventForm, type EventFormInput, type ParsedEventForm } from '../../../rules/event-form.js';
 import { formatSiteDateTime } from '../../../rules/site-time.js';
-import { canManageTeams, type SessionUser } from '../plugins/auth.js';
+import { canManageTeam, type SessionUser } from '../plugins/auth.js';
 import type { RouteModule } from '../context.js';
 import { route } from '../endpoint-route.js';
 
-const OTHER_TEAM = 'You can only manage events of your own team';
+const notOwner = (owner: string) => `${owner} owns this event: only its team admins or an admin can change it`;
 
-type Checked = { fields: ParsedEventForm } | { status: 400 | 403; error: string };
+type Checked = { fields: ParsedEventForm; owner: string } | { status: 400 | 403; error: string };
 
 const adminEvents: RouteModule = (app, { db, config, now }) => {
   const tz = config.siteTimezone;
   const fmt = (d: Date) => formatSiteDateTime(d, tz);
 
-  /** Parses the form, then checks the caller may use its teams and that they exist. */
-  async function checkForm(user: SessionUser, body: EventFormInput): Promise<Checked> {
+  /**
+   * Parses the form and settles its owner: for a teamadmin their team (`current` when editing),
+   * which must be one of the teams (else 403); for an admin the one sent, else `current` while it
+   * is still one of the teams, else the first team. The teams must exist.
+   */
+  async function checkForm(
+    user: SessionUser,
+    body: EventFormInput,
+    asked: string | undefined,
+    current: string | null,
+  ): Promise<Checked> {
     const parsed = parseEventForm(body, tz);
     if ('error' in parsed) return { status: 400, error: parsed.error };
-    if (!canManageTeams(user, parsed.tags)) return { status: 403, error: OTHER_TEAM };
+    const wanted = asked ? asked.trim().toUpperCase() : undefined;
+    let owner: string;
+    if (user.role === 'admin') {
+      owner = wanted || (current && parsed.tags.includes(current) ? current : parsed.tags[0]);
+      if (!parsed.tags.includes(owner))
+        return { status: 400, error: `The owner team ${owner} must be one of the event's teams` };
+    } else {
+      owner = current ?? user.teamTag ?? '';
+      if (!owner) return { status: 403, error: 'You have no team: an admin grants one' };
+      if (wanted && wanted !== owner) return { status: 403, error: 'Only an admin can choose the owner team' };
+      if (!canManageTeam(user, owner)) return { status: 403, error: notOwner(owner) };
+      // Leaving the event out of their team's hands is an admin's call.
+      if (!parsed.tags.includes(owner)) {
+        return {
+          status: 403,
+          error: current
+            ? `${owner} owns this event: it must stay one of its teams (an admin can change the owner)`
+            : `Your team ${owner} must be one of the event's teams`,
+        };
+      }
+    }
     const unknown = await unknownTeams(db, parsed.tags);
     if (unknown.length)
       return { status: 400, error: `Unknown team tag${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` };
-    return { fields: parsed };
+    return { fields: parsed, owner };
   }
 
   async function answer(id: number) {
@@ -43,9 +74,10 @@ const adminEvents: RouteModule = (app, { db, config, now }) => {
   }
 
   route(app, createEventEndpoint, async (request, reply) => {
-    const checked = await checkForm(request.user!, request.body);
+    const { OwnerTag, ...form } = request.body;
+    const checked = await checkForm(request.user!, form, OwnerTag, null);
     if ('error' in checked) return reply.code(checked.status).send({ error: checked.error });
-    const id = await createEvent(db, request.user!.username, now(), checked.fields, fmt);
+    const id = await createEvent(db, request.user!.username, now(), checked.fields, checked.owner, fmt);
     return answer(id);
   });
 
@@ -54,23 +86,24 @@ const adminEvents: RouteModule = (app, { db, config, now }) => {
     const id = request.params.EventID;
     const existing = await findEvent(db, id, tz, now());
     if (!existing) return reply.code(404).send({ error: `Event ${id} not found` });
-    if (!canManageTeams(user, existing.tags)) return reply.code(403).send({ error: OTHER_TEAM });
+    if (!canManageTeam(user, existing.owner)) return reply.code(403).send({ error: notOwner(existing.owner) });
     const b = request.body;
-    let form: ParsedEventForm | undefined;
+    let form: { fields: ParsedEventForm; owner: string } | undefined;
     if (b.Title !== undefined) {
-      const checked = await checkForm(user, {
+      const body = {
         Title: b.Title,
         Description: b.Description ?? '',
         TeamTag: b.TeamTag ?? '',
         StartTime: b.StartTime ?? '',
         EndTime: b.EndTime ?? '',
         DefaultSort: b.DefaultSort ?? 'Races',
-      });
+      };
+      const checked = await checkForm(user, body, b.OwnerTag, existing.owner);
       if ('error' in checked) return reply.code(checked.status).send({ error: checked.error });
-      form = checked.fields;
+      form = checked;
     }
     const settings = b[PAY_TO_PLAY_KEYS[0]] !== undefined ? (b as PayToPlayBody) : undefined;
-    await updateEvent(db, user.username, now(), id, { form, settings }, fmt);
+    await updateEvent(db, user.username, now(), id, { form, settings, payFlagged: b.PayFlagged }, fmt);
     return answer(id);
   });
 
@@ -78,8 +111,11 @@ const adminEvents: RouteModule = (app, { db, config, now }) => {
     const id = request.params.EventID;
     const existing = await findEvent(db, id, tz, now());
     if (!existing) return reply.code(404).send({ error: `Event ${id} not found` });
-    if (!canManageTeams(request.user!, existing.tags)) return reply.code(403).send({ error: OTHER_TEAM });
-    await deleteEvent(db, request.user!.username, now(), id, { title: existing.event.Title, teams: existing.tags });
+    if (!canManageTeam(request.user!, existing.owner)) return reply.code(403).send({ error: notOwner(existing.owner) });
+    await deleteEvent(db, request.user!.username, now(), id, {
+      title: existing.event.Title,
+      teams: existing.tags,
+    });
     return { success: true as const, EventID: id };
   });
 };

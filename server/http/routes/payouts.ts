@@ -76,6 +76,11 @@ const payouts: RouteModule = (app, { db, config, now }) => {
     }
 
     const won = entry ? winnerCents(entry) : null;
+    if (won === null && entry?.Withheld != null) {
+      return reply.code(409).send({
+        error: `${racer.username} is a flagged racer and event ${ev.id} does not pay flagged racers: nothing to mark`,
+      });
+    }
     if (won === null) return reply.code(404).send({ error: `${racer.username} has no winnings in event ${ev.id}` });
     if (toCents(Amount!) !== won) {
       return reply.code(409).send({

@@ -11,7 +11,8 @@ import {
   type RosterHealthRow,
 } from '../../../contract/roster-health.js';
 import { attentionReasons, daysBetween, meets, requirementOf } from '../../../rules/roster-health.js';
-import { addDayKeys, dayKeyOf, dayStart, formatSiteDateTime, weekStartOf } from '../../../rules/site-time.js';
+import { addDayKeys, dayKeyOf, formatSiteDateTime, weekStartOf } from '../../../rules/site-time.js';
+import { activeStrikeCounts, memberVerdicts, requirementSettings } from '../../db/requirements-repo.js';
 import { memberActivity, membershipPeriods, nameChanges, teamRequirements } from '../../db/team/health-repo.js';
 import { teamMembers } from '../../db/team/roster-repo.js';
 import type { RouteModule } from '../context.js';
@@ -49,29 +50,33 @@ const rosterHealth: RouteModule = (app, { db, config, now }) => {
     const weekStart = weekStartOf(today);
     const members = await teamMembers(db, tag);
     const lastWeek = addDayKeys(weekStart, -7);
-    const lastWeekBegan = dayStart(lastWeek, tz).getTime();
     const activity = new Map((await memberActivity(db, tag, lastWeek, weekStart)).map((a) => [a.userId, a]));
+    const settings = (await requirementSettings(db, tag))!;
+    const verdicts = (await memberVerdicts(db, tag, now(), tz))!;
+    const strikes = await activeStrikeCounts(db, tag, weekStart, settings.strikeWeeks);
     const minRaces = requirementOf(team.minRaces);
     const minSpeed = requirementOf(team.minSpeed);
-    const weekly = requirementOf(team.weekly);
+    const weekly = settings.requirement;
     return {
       Tag: tag,
       MinRaces: minRaces,
       MinSpeed: minSpeed,
       WeeklyRequirement: weekly,
       WeekStart: weekStart,
+      JudgedWeek: verdicts.judgedWeek,
+      StrikeWeeks: settings.strikeWeeks,
       Today: today,
       members: members.map((m): RosterHealthRow => {
         const a = activity.get(m.userId);
         const lastRace = a?.lastRace ?? null;
         const racesLastWeek = a?.racesLastWeek ?? 0;
+        const v = verdicts.byMember.get(m.userId);
         const facts = {
           gameStatus: m.gameStatus,
           daysSinceLastRace: lastRace ? daysBetween(dayKeyOf(lastRace, tz), today) : null,
           meetsMinRaces: meets(m.racesPlayed, minRaces),
           meetsMinSpeed: meets(m.avgSpeed, minSpeed),
-          // Someone who joined during or after last week had no full week to meet it in.
-          meetsWeekly: m.joinStamp && m.joinStamp.getTime() > lastWeekBegan ? null : meets(racesLastWeek, weekly),
+          meetsWeekly: v?.judged.met ?? null,
         };
         return {
           UserID: m.userId,
@@ -87,6 +92,10 @@ const rosterHealth: RouteModule = (app, { db, config, now }) => {
           MeetsMinRaces: facts.meetsMinRaces,
           MeetsMinSpeed: facts.meetsMinSpeed,
           MeetsWeekly: facts.meetsWeekly,
+          OwedLastWeek: v?.judged.owed ?? null,
+          OwedThisWeek: v?.thisWeek.owed ?? null,
+          AtRisk: v && v.thisWeek.met !== null ? !v.thisWeek.met : null,
+          Strikes: strikes.get(m.userId) ?? 0,
           GameStatus: m.gameStatus,
           bot: m.bot ? 1 : 0,
           Attention: attentionReasons(facts),

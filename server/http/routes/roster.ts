@@ -8,8 +8,10 @@ import {
 } from '../../../contract/roster.js';
 import { rollingWindow } from '../../../rules/activity-windows.js';
 import { formatSiteDateTime } from '../../../rules/site-time.js';
-import { meetsWeeklyRequirement } from '../../../rules/weekly-requirement.js';
-import { teamMembers, trackedMembers, weeklyRequirementOf, type MemberRow } from '../../db/team/roster-repo.js';
+import { judgedWeekOf } from '../../../rules/weekly-requirement.js';
+import { dayKeyOf } from '../../../rules/site-time.js';
+import { memberVerdicts } from '../../db/requirements-repo.js';
+import { teamMembers, trackedMembers, type MemberRow } from '../../db/team/roster-repo.js';
 import { racerTotals } from '../../db/team/window-totals.js';
 import type { RouteModule } from '../context.js';
 import { route } from '../endpoint-route.js';
@@ -36,18 +38,24 @@ const roster: RouteModule = (app, { db, config, now }) => {
   route(app, teamRoster, async (request) => {
     const { tag } = request.query;
     const members = await teamMembers(db, tag);
-    const requirement = await weeklyRequirementOf(db, tag);
-    const recent = await racerTotals(db, tag, rollingWindow(now(), RECENT_RACES_HOURS));
+    const at = now();
+    const verdicts = await memberVerdicts(db, tag, at, tz);
+    const judgedWeek = verdicts?.judgedWeek ?? judgedWeekOf(dayKeyOf(at, tz));
+    const recent = await racerTotals(db, tag, rollingWindow(at, RECENT_RACES_HOURS));
     const recentRaces = new Map(recent.map((r) => [r.userId, r.races]));
     return members.map((m): RosterMember => {
       const races = recentRaces.get(m.userId) ?? 0;
+      const v = verdicts?.byMember.get(m.userId)?.judged;
       return {
         ...memberFields(m, tz),
         Tag: m.tag,
         squad: m.squad ?? '',
         SquadName: m.customName,
         RacesLast7Days: races,
-        MeetsWeeklyRequirement: meetsWeeklyRequirement(races, requirement),
+        RequirementWeek: judgedWeek,
+        RacesRequirementWeek: v?.races ?? 0,
+        WeeklyOwed: v?.owed ?? null,
+        MeetsWeeklyRequirement: v?.met ?? null,
       };
     });
   });

@@ -2,7 +2,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { format } from 'date-fns';
+import { dayKeyOf } from '../../../rules/site-time';
 import { zoneLabel } from '../../lib/format';
+import { useMinuteClock } from '../../lib/use-minute-clock';
+import { ExportButtons } from '../../ui/export-buttons';
+import { activityFileBase, hourlySheet, periodSheet } from './activity-export';
 import { Card } from '../../ui/card';
 import { ErrorBox, Loading } from '../../ui/states';
 import { useSiteTimezone } from '../../lib/site';
@@ -22,8 +26,20 @@ function shortDay(key: string): string {
 export function HourlyCard({ tag }: { tag: string }) {
   const tz = useSiteTimezone();
   const q = useQuery(hourlyRacesQueryOptions(tag));
+  const today = dayKeyOf(useMinuteClock(), tz);
   return (
-    <Card title={`Races per Hour (last 24 hours, ${zoneLabel(tz)})`} className="activity-card">
+    <Card
+      title={`Races per Hour (last 24 hours, ${zoneLabel(tz)})`}
+      className="activity-card"
+      actions={
+        <ExportButtons
+          fileBase={activityFileBase(tag, 'hourly', today)}
+          sheets={() => (q.data?.length ? [hourlySheet(q.data, tz)] : null)}
+          disabled={!q.data?.length}
+          label="races per hour"
+        />
+      }
+    >
       {q.isPending ? (
         <Loading text={LOADING} />
       ) : q.error && !q.data ? (
@@ -39,9 +55,22 @@ export function HourlyCard({ tag }: { tag: string }) {
 
 export function PeriodCard({ tag, period }: { tag: string; period: RacesPeriod }) {
   const q = useQuery(periodRacesQueryOptions(tag, period));
+  const tz = useSiteTimezone();
+  const today = dayKeyOf(useMinuteClock(), tz);
   const title = period === 'daily' ? 'Daily Races' : 'Weekly Races';
   return (
-    <Card title={title} className="activity-card">
+    <Card
+      title={title}
+      className="activity-card"
+      actions={
+        <ExportButtons
+          fileBase={activityFileBase(tag, period, today)}
+          sheets={() => (q.data?.length ? [periodSheet(period, q.data)] : null)}
+          disabled={!q.data?.length}
+          label={title.toLowerCase()}
+        />
+      }
+    >
       {q.isPending ? (
         <Loading text={LOADING} />
       ) : q.error && !q.data ? (

@@ -3,6 +3,7 @@
  * legend of the top 20 racers by races with Show More / Show Less, and a readout of the hovered hour.
  */
 import { useMemo, useState } from 'react';
+import { cssColor, useResolvedTheme } from '../../lib/theme';
 import uPlot from 'uplot';
 import type { HourlyRacesRow } from '../../../contract/activity';
 import { formatInZone } from '../../../rules/site-time';
@@ -44,6 +45,7 @@ export default function HourlyChart({ rows, tz }: HourlyChartProps) {
     () => [stack.hours.map((h) => h / 1000), ...cumulativeStack(stack.series)],
     [stack],
   );
+  const theme = useResolvedTheme();
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(() => {
     const drawn = [...stack.series].reverse();
     const drawnColours = [...colours].reverse();
@@ -56,8 +58,13 @@ export default function HourlyChart({ rows, tz }: HourlyChartProps) {
         y: { range: (_u, _min, max) => [0, Math.max(5, Math.ceil(max * 1.1))] },
       },
       axes: [
-        { stroke: '#5b6477', grid: { show: false } },
-        { stroke: '#5b6477', label: 'Races', grid: { stroke: '#eef0f4' }, size: 56 },
+        { stroke: cssColor('--color-chart-axis'), grid: { show: false } },
+        {
+          stroke: cssColor('--color-chart-axis'),
+          label: 'Races',
+          grid: { stroke: cssColor('--color-chart-grid', '#eef0f4') },
+          size: 56,
+        },
       ],
       series: [
         {},
@@ -72,7 +79,8 @@ export default function HourlyChart({ rows, tz }: HourlyChartProps) {
       ],
       hooks: { setCursor: [(u: uPlot) => setHover(u.cursor.idx ?? null)] },
     };
-  }, [stack, colours, tz]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- theme: the colours are read from its CSS tokens
+  }, [stack, colours, tz, theme]);
 
   const legend = stack.series.filter((s) => s.total > 0);
   const hourLabel = (i: number) => `${formatInZone(stack.hours[i], tz, 'EEE MMM d, h a')} ${zoneLabel(tz)}`;

@@ -9,6 +9,7 @@ const row = (hour: string, username: string, races: number): HourlyRacesRow => (
   racer: username.toUpperCase(),
   username,
   races,
+  bot: 0,
 });
 
 describe('hourly stack', () => {

@@ -1,5 +1,6 @@
 /** A bar chart of total races per day or week (last 8 entries), with the count above each bar (uPlot, lazy). */
 import { useMemo } from 'react';
+import { cssColor, useResolvedTheme } from '../../lib/theme';
 import uPlot from 'uplot';
 import type { PeriodRacesRow } from '../../../contract/activity';
 import { formatInt } from '../../lib/format';
@@ -32,7 +33,7 @@ function valueLabels(u: uPlot) {
     ...ys.map((y) => (y === null || y === undefined ? 0 : ctx.measureText(formatInt(y)).width)),
   );
   if (widest > slot) ctx.font = labelFont(Math.max(8, (11.5 * slot) / widest));
-  ctx.fillStyle = '#1f2937';
+  ctx.fillStyle = cssColor('--color-chart-label', '#1f2937');
   ctx.textAlign = 'center';
   ctx.textBaseline = 'bottom';
   xs.forEach((x, i) => {
@@ -47,6 +48,7 @@ export default function PeriodChart({ rows, label, colour, title }: PeriodChartP
   const shown = useMemo(() => rows.slice(-PERIOD_ENTRIES), [rows]);
   const data = useMemo<uPlot.AlignedData>(() => [shown.map((_, i) => i), shown.map((r) => r.total_races)], [shown]);
   const labels = shown.map((r) => label(r.date)).join('|');
+  const theme = useResolvedTheme();
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(() => {
     const names = labels.split('|');
     return {
@@ -58,7 +60,7 @@ export default function PeriodChart({ rows, label, colour, title }: PeriodChartP
       },
       axes: [
         {
-          stroke: '#5b6477',
+          stroke: cssColor('--color-chart-axis'),
           grid: { show: false },
           splits: () => names.map((_, i) => i),
           // On a narrow chart every other label is left out so they never overlap.
@@ -67,12 +69,18 @@ export default function PeriodChart({ rows, label, colour, title }: PeriodChartP
             return splits.map((i) => ((names.length - 1 - i) % step === 0 ? (names[i] ?? '') : ''));
           },
         },
-        { stroke: '#5b6477', label: 'Races', grid: { stroke: '#eef0f4' }, size: 56 },
+        {
+          stroke: cssColor('--color-chart-axis'),
+          label: 'Races',
+          grid: { stroke: cssColor('--color-chart-grid', '#eef0f4') },
+          size: 56,
+        },
       ],
       series: [{}, { label: 'Races', fill: colour, stroke: colour, width: 0, paths: bars, points: { show: false } }],
       hooks: { draw: [valueLabels] },
     };
-  }, [labels, colour]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- theme: the colours are read from its CSS tokens
+  }, [labels, colour, theme]);
   return (
     <figure className="period-chart" aria-label={title}>
       {/* The canvas is named by the title; the caption gives its numbers. */}

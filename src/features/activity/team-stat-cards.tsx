@@ -1,4 +1,8 @@
-/** The Activity screen's stat cards from team-stats: the last 24 hours and the top racers. */
+/**
+ * The Activity screen's stat cards from team-stats: the last 24 hours and the top racers. Flagged
+ * racers are not top racers unless "Show flagged racers" is ticked, as on the leaderboards.
+ */
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { TopRacer } from '../../../contract/activity';
 import { formatAccuracy, formatInt, formatWpm, MISSING } from '../../lib/format';
@@ -13,14 +17,35 @@ function top(r: TopRacer | null) {
 }
 
 export function TeamStatCards({ tag }: { tag: string }) {
-  const query = useQuery(teamStatsQueryOptions(tag));
+  const [showBots, setShowBots] = useState(false);
+  const botsId = useId();
+  const query = useQuery(teamStatsQueryOptions(tag, showBots));
   const { data, isPending, error } = query;
-  if (isPending) return <Loading text="Loading team stats..." />;
-  if (error && !data) return <ErrorBox text="Failed to load team stats. Please try again later." />;
+  const toggle = (
+    <label className="activity-bots" htmlFor={botsId}>
+      <input id={botsId} type="checkbox" checked={showBots} onChange={(e) => setShowBots(e.target.checked)} />
+      Show flagged racers
+    </label>
+  );
+  if (isPending)
+    return (
+      <>
+        {toggle}
+        <Loading text="Loading team stats..." />
+      </>
+    );
+  if (error && !data)
+    return (
+      <>
+        {toggle}
+        <ErrorBox text="Failed to load team stats. Please try again later." />
+      </>
+    );
   const day = top(data.top_racer);
   const week = top(data.top_racer_7d);
   return (
     <>
+      {toggle}
       <OfflineNote updatedAt={query.dataUpdatedAt} />
       <StatGrid>
         <StatCard label="Races (24h)" value={formatInt(data.races)} />

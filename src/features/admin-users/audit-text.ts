@@ -21,6 +21,8 @@ export function auditText(e: Pick<AuditEntry, 'action' | 'detail'>): string {
       return `Edited event ${d.EventID} ${q(d.title)}`;
     case 'event.pay-to-play':
       return `Set the pay-to-play settings of event ${d.EventID}`;
+    case 'event.pay-flagged':
+      return `${d.payFlagged ? 'Set' : 'Stopped'} paying flagged racers in event ${d.EventID}`;
     case 'event.delete':
       return `Deleted event ${d.EventID} ${q(d.title)}`;
     case 'squad.assign':
@@ -47,6 +49,8 @@ export function auditText(e: Pick<AuditEntry, 'action' | 'detail'>): string {
       return `Removed the Discord webhook of ${d.tag}`;
     case 'discord.post-again':
       return `Queued Discord post ${d.id} of ${d.tag} again`;
+    case 'team.requirement':
+      return `Set the weekly requirement of ${d.tag}: ${d.override === null ? "the game's" : `${Number(d.override)} races`}, strikes count ${Number(d.strikeWeeks)} weeks`;
     default:
       return `${e.action} ${JSON.stringify(d)}`;
   }

@@ -1,8 +1,9 @@
-/** The page footer: what the site is, how fresh the data is, and where to learn more. */
+/** The page footer: what the site is, how fresh the data is, where to learn more, and the theme. */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatCT } from '../../lib/format';
 import { siteQueryOptions } from '../../api/session';
+import { ThemeChoicePicker } from './theme-choice';
 
 export function Footer() {
   const { data: site } = useQuery(siteQueryOptions());
@@ -17,6 +18,7 @@ export function Footer() {
           {site?.lastPollAt ? <>Data updated {formatCT(site.lastPollAt)} · </> : null}
           <Link to="/about">About</Link>
         </span>
+        <ThemeChoicePicker />
       </div>
     </footer>
   );

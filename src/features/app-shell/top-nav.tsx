@@ -2,7 +2,8 @@
  * The top navigation: brand, Leaderboards / Teams / Racers / About / Admin (admins only), and the
  * account area on the right. The active tab follows the path prefix; the tag in the address is
  * kept, and Teams falls back to the last selected tag. Beyond the spec: Me, the racer page of the
- * racer chosen with "This is me" (Find me, the picker, until one is chosen).
+ * racer chosen with "This is me" (Find me, the picker, until one is chosen), and a bell for this
+ * device's notifications beside the account area.
  */
 import type { ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
@@ -10,7 +11,7 @@ import { topTabFromPath, type TopTab } from '../../lib/nav-paths';
 import { validTag } from '../../lib/search';
 import { useMyRacer } from '../../lib/my-racer';
 import { getStored } from '../../lib/storage';
-import { InfoIcon, RacerIcon, ShieldIcon, TeamIcon, TrophyIcon, UserIcon } from '../../ui/icons';
+import { BellIcon, InfoIcon, RacerIcon, ShieldIcon, TeamIcon, TrophyIcon, UserIcon } from '../../ui/icons';
 import { useMe } from '../../lib/session';
 
 export function TopNav({ account }: { account: ReactNode }) {
@@ -21,7 +22,9 @@ export function TopNav({ account }: { account: ReactNode }) {
   const mePath = myRacer ? `/racers/${encodeURIComponent(myRacer.username)}/` : '/racers/find-me';
   const onMe = pathname === '/racers/find-me' || pathname.startsWith(mePath) || pathname === mePath.slice(0, -1);
   // On the visitor's own racer page Me is the active tab, not Racers.
-  const active = onMe ? 'me' : topTabFromPath(pathname);
+  const onNotifications = pathname === '/notifications';
+  // The notifications screen belongs to no tab: the bell beside the account marks it.
+  const active = onMe ? 'me' : onNotifications ? null : topTabFromPath(pathname);
   const tag = validTag(rawTag);
   const teamsTag = tag ?? validTag(getStored('selectedTag') ?? undefined);
   const current = (t: TopTab | 'me') =>
@@ -77,7 +80,17 @@ export function TopNav({ account }: { account: ReactNode }) {
             </Link>
           ) : null}
         </nav>
-        <div className="topbar-account">{account}</div>
+        <div className="topbar-account">
+          <Link
+            to="/notifications"
+            className={`topbar-bell${onNotifications ? ' active' : ''}`}
+            aria-label="Notifications"
+            aria-current={onNotifications ? 'page' : undefined}
+          >
+            <BellIcon />
+          </Link>
+          {account}
+        </div>
       </div>
     </header>
   );

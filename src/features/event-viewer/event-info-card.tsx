@@ -1,4 +1,4 @@
-/** The selected event's info: status, times in CT, teams, description and pay-to-play settings. */
+/** The selected event's info: status, times in CT, teams, owner, description and pay-to-play settings. */
 import type { Event } from '../../../contract/events';
 import { formatCT, formatInt, formatMoney } from '../../lib/format';
 import { Card } from '../../ui/card';
@@ -28,6 +28,7 @@ export function EventInfoCard({ event, participantCount }: { event: Event; parti
       <InfoGrid className="event-info-grid">
         <Item label="Event ID">{event.EventID}</Item>
         <Item label="Teams">{eventTeams(event.TeamTag)}</Item>
+        <Item label="Owner">{event.OwnerTag || '-'}</Item>
         <Item label="Start">{formatCT(event.StartTime)}</Item>
         <Item label="End">{formatCT(event.EndTime)}</Item>
         <Item label="Default Sort">{event.DefaultSort}</Item>
@@ -44,6 +45,7 @@ export function EventInfoCard({ event, participantCount }: { event: Event; parti
             <Item label="Cap">{event.Cap === null ? 'None' : formatMoney(event.Cap)}</Item>
             <Item label="Bonus at 96%+">{bonus(event.AccBonus96)}</Item>
             <Item label="Bonus at 98%+">{bonus(event.AccBonus98)}</Item>
+            <Item label="Flagged racers">{event.PayFlagged ? 'Paid' : 'Not paid'}</Item>
           </InfoGrid>
         </div>
       ) : null}

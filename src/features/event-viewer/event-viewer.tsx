@@ -9,6 +9,7 @@ import type { Event } from '../../../contract/events';
 import { useMyRacer } from '../../lib/my-racer';
 import { getStored, setStored } from '../../lib/storage';
 import { Card } from '../../ui/card';
+import { botColumn } from '../../lib/export/columns';
 import { ExportButtons } from '../../ui/export-buttons';
 import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
 import { TabPanel, tabId, Tabs } from '../../ui/tabs';
@@ -117,7 +118,8 @@ export function EventViewer({
   const exportSheets = () => {
     if (!selected || tab === 'payouts') return null;
     const name = exportSheetName(selected.EventID, tab);
-    if (tab === 'racers') return racerRows?.length ? [toExportSheet(name, racerCols, racerRows)] : null;
+    if (tab === 'racers')
+      return racerRows?.length ? [toExportSheet(name, racerCols, racerRows, [botColumn((p) => p.bot)])] : null;
     if (tab === 'squads') return squadRows?.length ? [toExportSheet(name, squadCols, squadRows)] : null;
     return teamRows?.length ? [toExportSheet(name, teamCols, teamRows)] : null;
   };

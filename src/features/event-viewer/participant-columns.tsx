@@ -7,6 +7,7 @@ import { RacerName, UsernameLink } from '../../ui/racer-name';
 import { SquadBadge } from '../../ui/squad-badge';
 import { racesColumn, statColumns } from './stat-columns';
 import type { ViewColumn } from './view-columns';
+import { WithheldWinnings } from './withheld-winnings';
 
 /** What the squad badge shows: the custom name, else the squad, else Unassigned. */
 export const squadLabel = (p: { Squad: string; SquadName: string | null }) =>
@@ -51,8 +52,15 @@ export function participantColumns(tag: string | undefined, withWinnings: boolea
       key: 'Winnings',
       header: 'Winnings',
       numeric: true,
-      // Blank, not "-", whenever there is nothing to pay (docs/product.md §5).
-      render: (p) => (p.Winnings === null ? '' : formatMoney(p.Winnings)),
+      // Blank, not "-", whenever there is nothing to pay (docs/product.md §5); a flagged racer's says why.
+      render: (p) =>
+        p.Withheld !== null ? (
+          <WithheldWinnings amount={p.Withheld} />
+        ) : p.Winnings === null ? (
+          ''
+        ) : (
+          formatMoney(p.Winnings)
+        ),
       sortValue: (p) => p.Winnings,
       exportValue: (p) => p.Winnings,
     });

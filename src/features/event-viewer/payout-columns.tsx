@@ -2,7 +2,7 @@
  * The Payouts table: each winner with a link to their game profile (where the money is sent),
  * the winnings, the paid state (a checkbox for staff who may mark it, text for everyone else),
  * the amount and time of the mark, and what is still owed. A mark made for another amount than
- * the winnings now shows "Changed".
+ * the winnings now shows "Changed"; a flagged racer the event does not pay shows why they get nothing.
  */
 import type { ReactNode } from 'react';
 import type { PayoutRow } from '../../../contract/payouts';
@@ -10,6 +10,7 @@ import { formatCT, formatInt } from '../../lib/format';
 import { RacerName, UsernameLink } from '../../ui/racer-name';
 import { balanceText, formatDollars, paidAmountChanged } from './payout-format';
 import type { ViewColumn } from './view-columns';
+import { WithheldWinnings } from './withheld-winnings';
 
 const nameOf = (r: PayoutRow) => r.CurrentDisplayName || r.Username;
 
@@ -52,7 +53,14 @@ export function payoutColumns(
       key: 'Winnings',
       header: 'Winnings',
       numeric: true,
-      render: (r) => (r.Winnings === null ? 'None now' : formatDollars(r.Winnings)),
+      render: (r) =>
+        r.Withheld !== null ? (
+          <WithheldWinnings amount={r.Withheld} />
+        ) : r.Winnings === null ? (
+          'None now'
+        ) : (
+          formatDollars(r.Winnings)
+        ),
       sortValue: (r) => r.Winnings,
       exportValue: (r) => r.Winnings,
     },

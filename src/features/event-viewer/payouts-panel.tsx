@@ -13,6 +13,7 @@ import { ApiError } from '../../api/client';
 import { formatInt } from '../../lib/format';
 import { useOnline } from '../../lib/online';
 import { DisabledReason } from '../../ui/disabled-reason';
+import { botColumn } from '../../lib/export/columns';
 import { ExportButtons } from '../../ui/export-buttons';
 import { InfoGrid, InfoItem } from '../../ui/info-grid';
 import { Empty, ErrorBox, Loading } from '../../ui/states';
@@ -21,6 +22,7 @@ import { formatDollars } from './payout-format';
 import { ResultsTable } from './results-table';
 import { nextSort, sortRows, type SortState } from './table-sort';
 import { sortValueOf, toExportSheet } from './view-columns';
+import { WITHHELD_NOTE } from './withheld-winnings';
 import './payouts.css';
 import { myTeamTagQueryOptions } from '../../api/session';
 import { useMe } from '../../lib/session';
@@ -88,6 +90,7 @@ export function PayoutsPanel({
   const disabledReason = canMark && !online ? MARK_OFFLINE_REASON : undefined;
 
   const paidCell = (r: PayoutRow) => {
+    if (r.Withheld !== null && !r.Paid) return <span className="payout-state">Not owed</span>;
     if (!mayMarkRow(rights, r))
       return <span className={r.Paid ? 'payout-state paid' : 'payout-state'}>{r.Paid ? 'Paid' : 'Unpaid'}</span>;
     // A racer who no longer wins can be unmarked, not marked again.
@@ -117,6 +120,10 @@ export function PayoutsPanel({
       ? `You mark the payouts of ${rights.tag} racers; other teams' rows are read-only (their own teamadmin or an admin marks them).`
       : null;
 
+  const withheld = rows?.some((r) => r.Withheld !== null)
+    ? `${WITHHELD_NOTE}: flagged racers are listed after the winners, owed nothing and in no total.`
+    : null;
+
   if (!rows)
     return payouts.isError ? <ErrorBox text="Failed to fetch payouts" /> : <Loading text="Loading payouts..." />;
   return (
@@ -133,11 +140,14 @@ export function PayoutsPanel({
         ) : null}
         <ExportButtons
           fileBase={`event_${eventId}_payouts`}
-          sheets={() => (rows.length ? [toExportSheet(`Payouts ${eventId}`, cols, rows)] : null)}
+          sheets={() =>
+            rows.length ? [toExportSheet(`Payouts ${eventId}`, cols, rows, [botColumn((r) => r.bot)])] : null
+          }
           disabled={rows.length === 0}
         />
       </div>
       <DisabledReason id={reasonId} reason={disabledReason} />
+      {withheld ? <p className="payout-note">{withheld}</p> : null}
       {othersReadOnly ? <p className="payout-note">{othersReadOnly}</p> : null}
       {error ? <ErrorBox text={error} /> : null}
       {rows.length === 0 ? (

@@ -36,7 +36,8 @@ export function statColumns<Row extends Stats>(): ViewColumn<Row>[] {
       numeric: true,
       render: (r) => formatAccuracy(r.Accuracy),
       sortValue: (r) => r.Accuracy,
-      exportValue: (r) => (r.Accuracy === null ? null : rounded(r.Accuracy * 100, 2)),
+      exportType: 'accuracy',
+      exportValue: (r) => r.Accuracy,
     },
     {
       key: 'Points',

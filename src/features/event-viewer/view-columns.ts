@@ -1,10 +1,11 @@
 /**
  * One column definition serves the screen, the sort and the export, so a downloaded file always
  * matches the table: `render` for the cell, `sortValue` for sorting, `exportValue` for the file
- * (numbers rounded as the screen shows them, still numbers).
+ * (numbers rounded as the screen shows them, still numbers). A numeric column exports as a number,
+ * any other as text, unless `exportType` says otherwise (accuracy: a fraction written as percent).
  */
 import type { ReactNode } from 'react';
-import type { CellValue, ExportSheet } from '../../lib/export/export-table';
+import type { ExportColumn, ExportInput, ExportSheet, ExportType } from '../../lib/export/export-table';
 import type { Column } from '../../ui/data-table';
 import type { SortValue } from './table-sort';
 
@@ -19,7 +20,8 @@ export interface ViewColumn<Row> {
   identity?: boolean;
   render: (row: Row) => ReactNode;
   sortValue: (row: Row) => SortValue;
-  exportValue: (row: Row) => CellValue;
+  exportValue: (row: Row) => ExportInput;
+  exportType?: ExportType;
 }
 
 export function toTableColumns<Row>(cols: ViewColumn<Row>[]): Column<Row>[] {
@@ -34,8 +36,19 @@ export function toTableColumns<Row>(cols: ViewColumn<Row>[]): Column<Row>[] {
   }));
 }
 
-export function toExportSheet<Row>(name: string, cols: ViewColumn<Row>[], rows: Row[]): ExportSheet<Row> {
-  return { name, rows, columns: cols.map((c) => ({ header: c.exportHeader ?? c.header, value: c.exportValue })) };
+/** The table's columns as export columns, then any the file has beyond the screen (the Bot column). */
+export function toExportSheet<Row>(
+  name: string,
+  cols: ViewColumn<Row>[],
+  rows: Row[],
+  extra: ExportColumn<Row>[] = [],
+): ExportSheet<Row> {
+  const columns: ExportColumn<Row>[] = cols.map((c) => ({
+    header: c.exportHeader ?? c.header,
+    type: c.exportType ?? (c.numeric ? 'number' : 'text'),
+    value: c.exportValue,
+  }));
+  return { name, rows, columns: [...columns, ...extra] };
 }
 
 export function sortValueOf<Row>(cols: ViewColumn<Row>[]): (row: Row, key: string) => SortValue {

@@ -6,7 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { Event } from '../../../contract/events';
 import { Card } from '../../ui/card';
 import { Empty, Loading, OfflineNote } from '../../ui/states';
-import { EventsTable } from './events-table';
+import { ExportButtons } from '../../ui/export-buttons';
+import { EventsTable, eventsFileBase, eventsSheet } from './events-table';
 import './events.css';
 import { teamEventsQueryOptions } from '../../api/teams';
 
@@ -22,7 +23,20 @@ export function EventsPage({ tag, onOpen }: EventsPageProps) {
   else if (query.isPending) body = <Loading text="Loading events..." />;
   else body = <EventsTable tag={tag} events={query.data ?? []} onOpen={onOpen} />;
   return (
-    <Card title={tag ? `${tag} events` : 'Events'} className="events-page">
+    <Card
+      title={tag ? `${tag} events` : 'Events'}
+      className="events-page"
+      actions={
+        tag ? (
+          <ExportButtons
+            fileBase={eventsFileBase(tag)}
+            sheets={() => (query.data?.length ? [eventsSheet(tag, query.data)] : null)}
+            disabled={!query.data?.length}
+            label="the events"
+          />
+        ) : null
+      }
+    >
       {tag ? <OfflineNote updatedAt={query.dataUpdatedAt} /> : null}
       {body}
     </Card>

@@ -2,7 +2,8 @@
  * Columns of the boards (docs/product.md §2). Team: Rank, Team Tag (a roster link, plain text in the monthly
  * view), Races, Accuracy, WPM, Points. Individual: Rank, Display Name (the game profile, new tab,
  * robot icon for bots), Username (the racer inspector), Team, Bot (daily view only), Races,
- * Accuracy, WPM, Points. The rank cell also shows the change against the previous period.
+ * Accuracy, WPM, Points. The rank cell also shows the change against the previous period; a star
+ * before the display name follows the racer.
  */
 import { Link } from '@tanstack/react-router';
 import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../../contract/leaderboards';
@@ -10,6 +11,7 @@ import type { Period } from '../../../rules/periods';
 import { formatAccuracy, formatInt, formatWpm, MISSING } from '../../lib/format';
 import { racerProfileUrl } from '../../lib/links';
 import type { Column } from '../../ui/data-table';
+import { FollowStar } from '../../ui/follow-star';
 import { ExternalIcon, RobotIcon } from '../../ui/icons';
 import { RankBadge } from '../../ui/rank-badge';
 import type { BoardRow } from './leaderboard-rows';
@@ -86,6 +88,7 @@ export function individualColumns(period: Period): Column<Row<IndividualLeaderbo
       className: 'lb-name',
       render: ({ row }) => (
         <span className="racer-name">
+          <FollowStar username={row.Username} />
           <a className="external-link" href={racerProfileUrl(row.Username)} target="_blank" rel="noopener noreferrer">
             {row.CurrentDisplayName}
             <ExternalIcon />
@@ -109,7 +112,7 @@ export function individualColumns(period: Period): Column<Row<IndividualLeaderbo
     { key: 'TeamTag', header: 'Team', sortable: true, render: ({ row }) => row.TeamTag ?? MISSING },
   ];
   if (period === 'daily') {
-    columns.push({ key: 'bot', header: 'Bot', sortable: true, render: ({ row }) => (row.bot === 1 ? 'Yes' : 'No') });
+    columns.push({ key: 'bot', header: 'Bot', render: ({ row }) => (row.bot === 1 ? 'Yes' : 'No') });
   }
   return [...columns, ...statColumns<IndividualLeaderboardRow>()];
 }

@@ -1,14 +1,15 @@
 /**
  * What the /leaderboards route does before the page renders: the address made to name the board
  * actually shown (`shownSearch`: a reversed or future custom range, a day after today or a weekday
- * for a week are replaced), and the loader that starts that board and the one before it (rank
- * changes) under the keys the page reads.
+ * for a week are replaced), and the loader that starts that board under the keys the page reads:
+ * the team board now and before it (rank changes), or the individual board's page of the address
+ * (ranked by the server, rank changes included).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { PeriodSelection } from '../../../rules/periods';
 import { dayKeyOf } from '../../../rules/site-time';
 import { boardWindow } from '../../api/leaderboard-window';
-import { individualLeaderboardQueryOptions, teamLeaderboardQueryOptions } from '../../api/leaderboards';
+import { racerBoardPageQueryOptions, teamLeaderboardQueryOptions } from '../../api/leaderboards';
 import { preload } from '../../api/preload';
 import { cachedSiteTimezone } from '../../lib/site';
 import { getStored } from '../../lib/storage';
@@ -22,6 +23,7 @@ import {
   type GroupBy,
   type LeaderboardSearch,
 } from './leaderboard-selection';
+import { racerBoardView } from './racer-board-view';
 
 /** The view and board an address opens (or the remembered view and period when it names none). */
 function opened(search: LeaderboardSearch, now: Date, tz: string): { groupBy: GroupBy; selection: PeriodSelection } {
@@ -39,11 +41,21 @@ export function shownSearch(queryClient: QueryClient, search: LeaderboardSearch,
 export function preloadBoards(queryClient: QueryClient, search: LeaderboardSearch, now: Date): void {
   const tz = cachedSiteTimezone(queryClient);
   const { groupBy, selection } = opened(search, now, tz);
-  // The page opens with bots hidden.
+  if (groupBy === 'individuals') {
+    const view = racerBoardView(search);
+    if (view.following) return;
+    const { page, sort, dir, team } = view;
+    const window = boardWindow(selection, false, now, tz);
+    const showbot = view.showBots ? 'TRUE' : 'FALSE';
+    preload(queryClient, racerBoardPageQueryOptions({ window, tz, page, sort, dir, showbot, team }));
+    return;
+  }
+  // The team board opens with bots hidden.
   const showbot = sendsShowBot(groupBy, selection.period) ? 'FALSE' : undefined;
   for (const previous of [false, true]) {
-    const window = boardWindow(selection, previous, now, tz);
-    if (groupBy === 'teams') preload(queryClient, teamLeaderboardQueryOptions({ window, showbot, tz }));
-    else preload(queryClient, individualLeaderboardQueryOptions({ window, tz }));
+    preload(
+      queryClient,
+      teamLeaderboardQueryOptions({ window: boardWindow(selection, previous, now, tz), showbot, tz }),
+    );
   }
 }

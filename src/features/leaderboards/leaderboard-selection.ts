@@ -14,12 +14,13 @@ import {
   type PeriodSelection,
 } from '../../../rules/periods';
 import { isDayKey, weekStartOf, type DayKey } from '../../../rules/site-time';
+import type { RacerBoardSearch } from './racer-board-view';
 
 export const GROUP_BYS = ['teams', 'individuals'] as const;
 export type GroupBy = (typeof GROUP_BYS)[number];
 
-/** The leaderboard's search params (all optional strings in the address). */
-export interface LeaderboardSearch {
+/** The leaderboard's search params (all optional strings in the address; the individual board's own view too). */
+export interface LeaderboardSearch extends RacerBoardSearch {
   tag?: string;
   view?: GroupBy;
   period?: Period;

@@ -1,15 +1,17 @@
 /**
- * /leaderboards: Team and Individual tabs, the six periods with their pickers, the bot checkbox,
- * the filter box, and the board with rank changes; the choice lives in the address and is
- * remembered in browser storage as the next visit's default. The visitor's own row ("This is me";
- * their team's on the team board) is highlighted, and My rank turns to the page that holds it.
+ * /leaderboards: Team and Individual tabs, the six periods with their pickers, and the board with
+ * rank changes; the choice lives in the address and is remembered in browser storage as the next
+ * visit's default. The team board is a whole list with its bot checkbox and filter box; the
+ * individual board reads pages ranked by the server (racer-board.tsx). With "This is me" set, the
+ * You card sits on top, and the visitor's own row (their team's on the team board) is highlighted.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../../contract/leaderboards';
+import type { TeamLeaderboardRow } from '../../../contract/leaderboards';
 import {
   apiTimes,
+  type ApiTimes,
   periodWindow,
   previousWindow,
   windowFromApiTimes,
@@ -24,8 +26,9 @@ import { DataTable } from '../../ui/data-table';
 import { Pager } from '../../ui/pager';
 import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
 import { TabPanel, tabId, Tabs } from '../../ui/tabs';
+import { BoardExport } from './board-export';
 import { DataAsOf } from './data-as-of';
-import { individualColumns, teamColumns } from './leaderboard-columns';
+import { teamColumns } from './leaderboard-columns';
 import { buildBoard, pageOf, PAGE_SIZE, type BoardRow } from './leaderboard-rows';
 import {
   emptyMessage,
@@ -50,11 +53,14 @@ import { useMinuteClock } from '../../lib/use-minute-clock';
 import './leaderboards.css';
 import { useMyRacerWithTeam } from '../../lib/members';
 import { useSiteTimezone } from '../../lib/site';
-import { useMe } from '../../lib/session';
-import { useOnline } from '../../lib/online';
-import { forgetFirstPaint, saveFirstPaintWhenIdle } from '../../lib/first-paint';
 import { boardWindow } from '../../api/leaderboard-window';
-import { individualLeaderboardQueryOptions, teamLeaderboardQueryOptions } from '../../api/leaderboards';
+import { teamLeaderboardQueryOptions } from '../../api/leaderboards';
+import { periodCountdown } from './period-countdown';
+import { RacerBoard } from './racer-board';
+import { DEFAULT_RACER_VIEW, racerBoardSearch, racerBoardView, type RacerBoardView } from './racer-board-view';
+import { useSaveFirstPaint } from './save-first-paint';
+import { TeamFilter } from './team-filter';
+import { YouCard } from './you-card';
 
 const GROUP_TABS = [
   { key: 'teams', label: 'Team Leaderboards' },
@@ -120,18 +126,13 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
     ...teamLeaderboardQueryOptions({ window: boardBefore, showbot, tz }),
     enabled: isTeams,
   });
-  const racerQuery = useQuery({ ...individualLeaderboardQueryOptions({ window: boardNow, tz }), enabled: !isTeams });
-  const racerPrevious = useQuery({
-    ...individualLeaderboardQueryOptions({ window: boardBefore, tz }),
-    enabled: !isTeams,
-  });
-  const query = isTeams ? teamQuery : racerQuery;
-  const previousQuery = isTeams ? teamPrevious : racerPrevious;
+  const query = teamQuery;
+  const previousQuery = teamPrevious;
 
   // A rolling window's key stays put as the minutes pass (leaderboard-queries.ts): its last board
   // stays on screen, headed by the window it was fetched for.
-  const current: TeamLeaderboardRow[] | IndividualLeaderboardRow[] | undefined = query.data?.rows;
-  const before: TeamLeaderboardRow[] | IndividualLeaderboardRow[] | undefined = previousQuery.data?.rows;
+  const current: TeamLeaderboardRow[] | undefined = query.data?.rows;
+  const before: TeamLeaderboardRow[] | undefined = previousQuery.data?.rows;
   const shownTimes = query.data?.times ?? times;
   const shownPrevious = previousQuery.data?.times ?? previous;
   const fetchedWin = windowFromApiTimes(shownTimes.start_time, shownTimes.end_time, tz);
@@ -139,31 +140,20 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
   const board = useMemo(
     () =>
       current
-        ? buildBoard<TeamLeaderboardRow | IndividualLeaderboardRow>(current, before, {
+        ? buildBoard<TeamLeaderboardRow>(current, before, {
             sort,
-            showBots: showBots || isTeams,
+            showBots: true,
             filter,
           })
         : [],
-    [current, before, sort, showBots, isTeams, filter],
+    [current, before, sort, filter],
   );
   const paged = pageOf(board, page);
 
-  // The next visit to this address shows this board before the app has started (lib/first-paint.ts):
-  // only as it first opens (no filter, sort, page or flagged racers chosen), online, logged out.
-  const loggedIn = useMe().logged_in;
-  const online = useOnline();
   const asOpened = !filter && page === 1 && !showBots && sort === DEFAULT_LEADERBOARD_SORT;
-  useEffect(() => {
-    if (loggedIn) {
-      void forgetFirstPaint().catch(() => undefined);
-      return;
-    }
-    if (online && asOpened && current && before) return saveFirstPaintWhenIdle();
-  }, [loggedIn, online, asOpened, current, before]);
+  useSaveFirstPaint(isTeams && asOpened && !!current && !!before);
 
-  const isMyRow = (b: BoardRow<TeamLeaderboardRow | IndividualLeaderboardRow>): boolean =>
-    'UserID' in b.row ? b.row.Username === me?.username : !!myTeamTag && b.row.TeamTag === myTeamTag;
+  const isMyRow = (b: BoardRow<TeamLeaderboardRow>): boolean => !!myTeamTag && b.row.TeamTag === myTeamTag;
   const sortBy = (key: string) => {
     setSort((s) => nextLeaderboardSort(s, key as LeaderboardSortKey));
     setPage(1);
@@ -171,7 +161,7 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
   const jumpToMyRow = () => {
     const target = pageOfMyRow(board, isMyRow, PAGE_SIZE);
     if (target === null) {
-      const who = isTeams ? (myTeamTag ? `Your team ${myTeamTag} is` : 'Your team is') : 'You are';
+      const who = myTeamTag ? `Your team ${myTeamTag} is` : 'Your team is';
       setMyRankNote(`${who} not on this board${filter.trim() ? ' with this filter' : ''}.`);
       return;
     }
@@ -188,16 +178,45 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
     });
   };
 
-  const choose = (next: Partial<LeaderboardSearch>) =>
-    onSearch({ ...search, view: groupBy, ...selectionSearch(selection), ...next });
+  const choose = (next: Partial<LeaderboardSearch>, replace?: boolean) =>
+    onSearch({ ...search, view: groupBy, ...selectionSearch(selection), ...next }, replace);
   const choosePeriod = (p: Period) => {
     setSort(DEFAULT_LEADERBOARD_SORT);
-    choose(selectionSearch(resolveSelection(p, {}, now, tz, today)));
+    // Another period starts on its first page, sorted by Points (the team filter and Following stay).
+    choose({
+      ...selectionSearch(resolveSelection(p, {}, now, tz, today)),
+      sort: undefined,
+      dir: undefined,
+      page: undefined,
+    });
   };
-  const chooseSelection = (sel: PeriodSelection) => choose(selectionSearch(sel));
+  const chooseSelection = (sel: PeriodSelection) => choose({ ...selectionSearch(sel), page: undefined });
+  const racerView = racerBoardView(search);
+  const showRacerView = (next: RacerBoardView, replace?: boolean) => choose(racerBoardSearch(next), replace);
+  const racerShowbot = !isTeams && racerView.showBots ? 'TRUE' : 'FALSE';
+  const countdown = periodCountdown(selection, now, tz);
+  const headingFor = (t: ApiTimes | undefined, previousTimes: ApiTimes) => {
+    const fetched = t ? windowFromApiTimes(t.start_time, t.end_time, tz) : null;
+    const h = boardHeading(selection, fetched?.ok ? fetched.window : win, tz);
+    const shown = t ?? times;
+    return (
+      <h2
+        className="lb-heading"
+        data-start-time={shown.start_time}
+        data-end-time={shown.end_time}
+        data-previous-start-time={previousTimes.start_time}
+        data-previous-end-time={previousTimes.end_time}
+      >
+        {h.title}
+        <span className="lb-heading-detail">{h.detail}</span>
+        {countdown ? <span className="lb-countdown">{countdown}</span> : null}
+      </h2>
+    );
+  };
   const heading = boardHeading(selection, fetchedWin.ok ? fetchedWin.window : win, tz);
   // A failed call empties the list (docs/product.md §8); data already on screen for this board stays.
   const failed = query.isError && !query.data;
+  const boardId = `${'rolling' in boardNow ? boardNow.rolling : `${period}|${boardNow.start_time}`}|${racerShowbot}`;
 
   return (
     <div className="leaderboards-page">
@@ -205,13 +224,30 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
         <h1 className="page-title">Leaderboards</h1>
         <DataAsOf now={now} tz={tz} />
       </header>
+      {me ? (
+        <YouCard
+          me={me}
+          window={boardNow}
+          tz={tz}
+          showbot={racerShowbot}
+          boardId={boardId}
+          onShowPage={(p) =>
+            onSearch({
+              ...search,
+              view: 'individuals',
+              ...selectionSearch(selection),
+              ...racerBoardSearch({ ...DEFAULT_RACER_VIEW, showBots: racerView.showBots, page: p }),
+            })
+          }
+        />
+      ) : null}
       <Card className="lb-card">
         <Tabs
           items={GROUP_TABS}
           active={groupBy}
           onSelect={(k) => {
             setSort(DEFAULT_LEADERBOARD_SORT);
-            choose({ view: k as GroupBy });
+            choose({ view: k as GroupBy, page: undefined });
           }}
           label="Leaderboard type"
           panelId={panelId}
@@ -228,98 +264,117 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
             />
             <PeriodPicker selection={selection} today={today} onChange={chooseSelection} />
           </div>
-          <div className="field lb-filter">
-            <label htmlFor={filterId}>Filter</label>
-            <input
-              id={filterId}
-              type="search"
-              placeholder={isTeams ? 'Team tag' : 'Name, username or team'}
-              value={filter}
-              onChange={(e) => {
-                setFilter(e.target.value);
-                setPage(1);
-                setMyRankNote('');
-              }}
+          {isTeams ? (
+            <div className="field lb-filter">
+              <label htmlFor={filterId}>Filter</label>
+              <input
+                id={filterId}
+                type="search"
+                placeholder="Team tag"
+                value={filter}
+                onChange={(e) => {
+                  setFilter(e.target.value);
+                  setPage(1);
+                  setMyRankNote('');
+                }}
+              />
+            </div>
+          ) : (
+            <TeamFilter
+              team={racerView.team}
+              onTeam={(team, replace) => showRacerView({ ...racerView, team, page: 1 }, replace)}
             />
-          </div>
+          )}
         </div>
         <TabPanel id={panelId} labelledBy={[tabId(panelId, groupBy), tabId(panelId, period)]}>
-          <div className="lb-heading-row">
-            <h2
-              className="lb-heading"
-              data-start-time={shownTimes.start_time}
-              data-end-time={shownTimes.end_time}
-              data-previous-start-time={shownPrevious.start_time}
-              data-previous-end-time={shownPrevious.end_time}
-            >
-              {heading.title}
-              <span className="lb-heading-detail">{heading.detail}</span>
-            </h2>
-            {me ? (
-              <button
-                type="button"
-                className="btn btn-secondary btn-sm lb-my-rank"
-                onClick={jumpToMyRow}
-                disabled={!current || board.length === 0}
-              >
-                {isTeams ? 'My team' : 'My rank'}
-              </button>
-            ) : (
-              <Link to="/racers/find-me" className="btn btn-ghost btn-sm lb-my-rank">
-                Find me
-              </Link>
-            )}
-            {hasBotCheckbox(groupBy, period) ? (
-              <label className="lb-bots" htmlFor={botsId}>
-                <input id={botsId} type="checkbox" checked={showBots} onChange={(e) => setShowBots(e.target.checked)} />
-                Show flagged racers
-              </label>
-            ) : null}
-          </div>
-          {myRankNote ? (
-            <p className="lb-my-rank-note" role="status">
-              {myRankNote}
-            </p>
-          ) : null}
-          <OfflineNote updatedAt={query.dataUpdatedAt || undefined} />
-          <div ref={boardRef}>
-            {failed ? (
-              <ErrorBox text="Failed to fetch leaderboard" />
-            ) : !current ? (
-              <Loading text="Loading leaderboard..." />
-            ) : board.length === 0 ? (
-              <Empty
-                text={
-                  filter.trim() && current?.length ? `No rows match “${filter.trim()}”.` : emptyMessage(groupBy, period)
-                }
-              />
-            ) : isTeams ? (
-              <DataTable
-                caption={`Team leaderboard, ${heading.title}: ${heading.detail}`}
-                columns={teamColumns(period)}
-                rows={paged.rows as BoardRow<TeamLeaderboardRow>[]}
-                rowKey={(b) => b.row.TeamTag}
-                sort={sort}
-                leadColumns={['Points']}
-                onHeaderClick={sortBy}
-                isMine={isMyRow}
-              />
-            ) : (
-              <DataTable
-                caption={`Individual leaderboard, ${heading.title}: ${heading.detail}`}
-                columns={individualColumns(period)}
-                rows={paged.rows as BoardRow<IndividualLeaderboardRow>[]}
-                rowKey={(b) => String(b.row.UserID)}
-                sort={sort}
-                leadColumns={['Points']}
-                onHeaderClick={sortBy}
-                isMine={isMyRow}
-              />
-            )}
-          </div>
-          {!failed && board.length > 0 && (!isTeams || paged.pageCount > 1) ? (
-            <Pager page={paged.page} pageCount={paged.pageCount} onPage={setPage} />
-          ) : null}
+          {!isTeams ? (
+            <RacerBoard
+              view={racerView}
+              onView={showRacerView}
+              window={boardNow}
+              period={period}
+              tz={tz}
+              me={me}
+              heading={(t) => headingFor(t, previous)}
+            />
+          ) : (
+            <>
+              <div className="lb-heading-row">
+                {headingFor(query.data?.times, shownPrevious)}
+                {me ? (
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm lb-my-rank"
+                    onClick={jumpToMyRow}
+                    disabled={!current || board.length === 0}
+                  >
+                    My team
+                  </button>
+                ) : (
+                  <Link to="/racers/find-me" className="btn btn-ghost btn-sm lb-my-rank">
+                    Find me
+                  </Link>
+                )}
+                {hasBotCheckbox(groupBy, period) ? (
+                  <label className="lb-bots" htmlFor={botsId}>
+                    <input
+                      id={botsId}
+                      type="checkbox"
+                      checked={showBots}
+                      onChange={(e) => setShowBots(e.target.checked)}
+                    />
+                    Show flagged racers
+                  </label>
+                ) : null}
+                <BoardExport
+                  kind="team"
+                  window={boardNow}
+                  tz={tz}
+                  period={period}
+                  sort={sort}
+                  filter={filter}
+                  showBots={showBots}
+                  showbot={showbot}
+                  disabled={!current || board.length === 0}
+                />
+              </div>
+              {myRankNote ? (
+                <p className="lb-my-rank-note" role="status">
+                  {myRankNote}
+                </p>
+              ) : null}
+              <OfflineNote updatedAt={query.dataUpdatedAt || undefined} />
+              <div ref={boardRef}>
+                {failed ? (
+                  <ErrorBox text="Failed to fetch leaderboard" />
+                ) : !current ? (
+                  <Loading text="Loading leaderboard..." />
+                ) : board.length === 0 ? (
+                  <Empty
+                    text={
+                      filter.trim() && current?.length
+                        ? `No rows match “${filter.trim()}”.`
+                        : emptyMessage(groupBy, period)
+                    }
+                  />
+                ) : (
+                  <DataTable
+                    caption={`Team leaderboard, ${heading.title}: ${heading.detail}`}
+                    columns={teamColumns(period)}
+                    rows={paged.rows}
+                    rowKey={(b) => b.row.TeamTag}
+                    sort={sort}
+                    leadColumns={['Points']}
+                    onHeaderClick={sortBy}
+                    isMine={isMyRow}
+                  />
+                )}
+              </div>
+              {!failed && board.length > 0 && paged.pageCount > 1 ? (
+                <Pager page={paged.page} pageCount={paged.pageCount} onPage={setPage} />
+              ) : null}
+            </>
+          )}
         </TabPanel>
       </Card>
     </div>

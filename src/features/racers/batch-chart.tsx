@@ -9,6 +9,7 @@ import { formatCT, formatInt, formatWpm, MISSING } from '../../lib/format';
 import { UplotChart } from '../../ui/uplot-chart';
 import type { BatchSeries } from './batch-series';
 import { CHART_COLORS, axisStyle } from './chart-theme';
+import { useResolvedTheme } from '../../lib/theme';
 
 export const BATCH_CHART_HEIGHT = 600;
 const MAX_X_LABELS = 30;
@@ -161,7 +162,9 @@ function batchSummary(series: BatchSeries, lo: number, hi: number): string {
 }
 
 export default function BatchChart({ series, lo, hi, wpmMax, tz, onDraw }: BatchChartProps) {
-  const options = useMemo(() => batchChartOptions(tz, wpmMax, (u) => onDraw?.(u)), [tz, wpmMax, onDraw]);
+  const theme = useResolvedTheme();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- theme: the colours are read from its CSS tokens
+  const options = useMemo(() => batchChartOptions(tz, wpmMax, (u) => onDraw?.(u)), [tz, wpmMax, onDraw, theme]);
   const data = useMemo(
     (): uPlot.AlignedData => [
       series.time.slice(lo, hi),

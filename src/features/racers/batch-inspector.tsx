@@ -14,9 +14,10 @@ export interface BatchInspectorProps {
   tz: string;
   page: number;
   onPage: (page: number) => void;
+  username: string;
 }
 
-export function BatchInspector({ series, lo, hi, wpmMax, tz, page, onPage }: BatchInspectorProps) {
+export function BatchInspector({ series, lo, hi, wpmMax, tz, page, onPage, username }: BatchInspectorProps) {
   return (
     <section className="card racer-panel" aria-labelledby="batch-title">
       <header className="card-header">
@@ -40,7 +41,7 @@ export function BatchInspector({ series, lo, hi, wpmMax, tz, page, onPage }: Bat
           <BatchChart series={series} lo={lo} hi={hi} wpmMax={wpmMax} tz={tz} />
         </Suspense>
       )}
-      <BatchTable series={series} lo={lo} hi={hi} page={page} onPage={onPage} />
+      <BatchTable series={series} lo={lo} hi={hi} page={page} onPage={onPage} username={username} tz={tz} />
     </section>
   );
 }

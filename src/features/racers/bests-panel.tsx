@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Milestone, PersonalBest, RacerBestsResponse } from '../../../contract/racer-pages';
 import { formatInZone } from '../../../rules/site-time';
+import { accuracyColumn, numberColumn, textColumn } from '../../lib/export/columns';
 import type { ExportSheet } from '../../lib/export/export-table';
 import { formatAccuracy, formatCT, formatInt, formatWpm } from '../../lib/format';
 import { DataTable, type Column } from '../../ui/data-table';
@@ -84,23 +85,17 @@ export function BestsPanel({ username, tag }: Props) {
       name: 'Bests',
       rows: bestRows,
       columns: [
-        { header: 'Record', value: (r) => r.label },
-        { header: 'When', value: (r) => r.best?.at ?? '' },
-        { header: 'Races', value: (r) => r.best?.races ?? null },
-        { header: 'WPM', value: (r) => (r.best?.wpm == null ? null : Math.round(r.best.wpm * 10) / 10) },
-        {
-          header: 'Accuracy %',
-          value: (r) => (r.best?.accuracy == null ? null : Math.round(r.best.accuracy * 10_000) / 100),
-        },
+        textColumn('Record', (r) => r.label),
+        textColumn('When', (r) => r.best?.at),
+        numberColumn('Races', (r) => r.best?.races),
+        numberColumn('WPM', (r) => r.best?.wpm, 1),
+        accuracyColumn((r) => r.best?.accuracy),
       ],
     };
     const milestones: ExportSheet<Milestone> = {
       name: 'Milestones',
       rows: data.milestones,
-      columns: [
-        { header: 'Lifetime races', value: (m) => m.races },
-        { header: 'Passed on', value: (m) => m.day ?? '' },
-      ],
+      columns: [numberColumn('Lifetime races', (m) => m.races), textColumn('Passed on', (m) => m.day)],
     };
     return [bests, milestones] as ExportSheet[];
   };

@@ -1,12 +1,24 @@
-/** Colours and axis styling shared by the racer charts (the site's palette, see styles/base.css). */
+/**
+ * Colours and axis styling shared by the racer charts. Series colours read on light and dark;
+ * axis, grid and the lifetime bars come from the theme's tokens (styles/theme.css) when read, so
+ * a chart whose options are rebuilt on a theme change (`useResolvedTheme`) redraws in it.
+ */
+import { cssColor } from '../../lib/theme';
+
 export const CHART_COLORS = {
   wpm: '#f0640f',
   races: 'rgba(37, 99, 235, 0.55)',
   racesStroke: '#2563eb',
-  accuracy: '#15803d',
-  lifetime: 'rgba(15, 23, 42, 0.7)',
-  axis: '#5b6477',
-  grid: '#eceff5',
+  accuracy: '#16a34a',
+  get lifetime() {
+    return cssColor('--color-chart-line', 'rgba(15, 23, 42, 0.7)');
+  },
+  get axis() {
+    return cssColor('--color-chart-axis', '#5b6477');
+  },
+  get grid() {
+    return cssColor('--color-chart-grid', '#eceff5');
+  },
 };
 
 export const AXIS_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';

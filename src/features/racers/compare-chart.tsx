@@ -9,6 +9,7 @@ import { dayStart, formatInZone } from '../../../rules/site-time';
 import { formatAccuracy, formatInt, formatWpm, MISSING } from '../../lib/format';
 import { UplotChart } from '../../ui/uplot-chart';
 import { axisStyle } from './chart-theme';
+import { useResolvedTheme } from '../../lib/theme';
 
 import { COMPARE_CHART_HEIGHT } from './compare-chart-size';
 /** Racer A blue, racer B orange (the site's palette). */
@@ -95,9 +96,11 @@ function compareSummary(data: RacerCompareResponse): string {
 }
 
 export default function CompareChart({ data, tz }: { data: RacerCompareResponse; tz: string }) {
+  const theme = useResolvedTheme();
   const options = useMemo(
     () => compareOptions(tz, [data.a.username, data.b.username]),
-    [tz, data.a.username, data.b.username],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- theme: the colours are read from its CSS tokens
+    [tz, data.a.username, data.b.username, theme],
   );
   const series = useMemo(
     (): uPlot.AlignedData => [

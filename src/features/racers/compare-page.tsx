@@ -8,7 +8,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { CompareRacer, RacerCompareResponse } from '../../../contract/racer-pages';
 import { formatInZone, todayKey } from '../../../rules/site-time';
+import { typedCell } from '../../lib/export/cells';
+import { asAccuracy, asNumber, asText } from '../../lib/export/columns';
 import type { ExportSheet } from '../../lib/export/export-table';
+import { tableSheet } from '../../lib/export/table-sheet';
 import { formatAccuracy, formatInt, formatWpm } from '../../lib/format';
 import type { CompareSearch } from '../../lib/search';
 import { DataTable, type Column } from '../../ui/data-table';
@@ -138,8 +141,12 @@ function CompareResults({ a, b, from, to, tz }: ResultsProps) {
 
 interface TotalRow {
   stat: string;
-  a: string;
-  b: string;
+  /** The stat's name in the file when it differs. */
+  fileStat?: string;
+  /** The stat as the screen shows it. */
+  shown: (r: CompareRacer) => string;
+  /** The stat as the file holds it: a number (accuracy in percent). */
+  value: (r: CompareRacer) => number | null;
 }
 
 interface DayRow {
@@ -147,16 +154,21 @@ interface DayRow {
   i: number;
 }
 
-function totalRows(a: CompareRacer, b: CompareRacer): TotalRow[] {
-  const row = (stat: string, f: (r: CompareRacer) => string) => ({ stat, a: f(a), b: f(b) });
-  return [
-    row('Races', (r) => formatInt(r.totals.races)),
-    row('WPM', (r) => formatWpm(r.totals.wpm)),
-    row('Accuracy', (r) => formatAccuracy(r.totals.accuracy)),
-    row('Points', (r) => formatInt(r.totals.points)),
-    row('Days raced', (r) => formatInt(r.totals.activeDays)),
-  ];
-}
+const rounded = (n: number | null, dp: number) => typedCell('number', n, dp) as number | null;
+const accuracyPercent = (n: number | null) => typedCell('accuracy', n) as number | null;
+
+const TOTAL_ROWS: TotalRow[] = [
+  { stat: 'Races', shown: (r) => formatInt(r.totals.races), value: (r) => r.totals.races },
+  { stat: 'WPM', shown: (r) => formatWpm(r.totals.wpm), value: (r) => rounded(r.totals.wpm, 1) },
+  {
+    stat: 'Accuracy',
+    fileStat: 'Accuracy (%)',
+    shown: (r) => formatAccuracy(r.totals.accuracy),
+    value: (r) => accuracyPercent(r.totals.accuracy),
+  },
+  { stat: 'Points', shown: (r) => formatInt(r.totals.points), value: (r) => rounded(r.totals.points, 0) },
+  { stat: 'Days raced', shown: (r) => formatInt(r.totals.activeDays), value: (r) => r.totals.activeDays },
+];
 
 function CompareView({ data, tz }: { data: RacerCompareResponse; tz: string }) {
   const { a, b } = data;
@@ -169,55 +181,79 @@ function CompareView({ data, tz }: { data: RacerCompareResponse; tz: string }) {
       {r.displayName ?? r.username}
     </Link>
   );
-  const totals = useMemo(() => totalRows(a, b), [a, b]);
+  const racerColumn = (key: string, r: CompareRacer): Column<TotalRow> => ({
+    key,
+    header: r.username,
+    numeric: true,
+    render: (t) => t.shown(r),
+    exportAs: asNumber((t) => t.value(r)),
+  });
   const totalColumns: Column<TotalRow>[] = [
-    { key: 'stat', header: 'Total', identity: true, render: (r) => r.stat },
-    { key: 'a', header: a.username, numeric: true, render: (r) => r.a },
-    { key: 'b', header: b.username, numeric: true, render: (r) => r.b },
+    {
+      key: 'stat',
+      header: 'Total',
+      identity: true,
+      render: (r) => r.stat,
+      exportAs: asText((r) => r.fileStat ?? r.stat),
+    },
+    racerColumn('a', a),
+    racerColumn('b', b),
   ];
   // Newest day first, as the racer's daily views.
   const days: DayRow[] = useMemo(() => data.days.map((day, i) => ({ day, i })).reverse(), [data.days]);
   const dayColumns: Column<DayRow>[] = [
-    { key: 'day', header: 'Day', identity: true, render: (r) => <time dateTime={r.day}>{dayText(r.day)}</time> },
-    { key: 'aRaces', header: `${a.username} races`, numeric: true, render: (r) => formatInt(a.races[r.i]) },
-    { key: 'bRaces', header: `${b.username} races`, numeric: true, render: (r) => formatInt(b.races[r.i]) },
-    { key: 'aWpm', header: `${a.username} WPM`, numeric: true, render: (r) => formatWpm(a.wpm[r.i]) },
-    { key: 'bWpm', header: `${b.username} WPM`, numeric: true, render: (r) => formatWpm(b.wpm[r.i]) },
-    { key: 'aAcc', header: `${a.username} accuracy`, numeric: true, render: (r) => formatAccuracy(a.accuracy[r.i]) },
-    { key: 'bAcc', header: `${b.username} accuracy`, numeric: true, render: (r) => formatAccuracy(b.accuracy[r.i]) },
+    {
+      key: 'day',
+      header: 'Day',
+      identity: true,
+      render: (r) => <time dateTime={r.day}>{dayText(r.day)}</time>,
+      exportAs: asText((r) => r.day),
+    },
+    {
+      key: 'aRaces',
+      header: `${a.username} races`,
+      numeric: true,
+      render: (r) => formatInt(a.races[r.i]),
+      exportAs: asNumber((r) => a.races[r.i]),
+    },
+    {
+      key: 'bRaces',
+      header: `${b.username} races`,
+      numeric: true,
+      render: (r) => formatInt(b.races[r.i]),
+      exportAs: asNumber((r) => b.races[r.i]),
+    },
+    {
+      key: 'aWpm',
+      header: `${a.username} WPM`,
+      numeric: true,
+      render: (r) => formatWpm(a.wpm[r.i]),
+      exportAs: asNumber((r) => a.wpm[r.i], 1),
+    },
+    {
+      key: 'bWpm',
+      header: `${b.username} WPM`,
+      numeric: true,
+      render: (r) => formatWpm(b.wpm[r.i]),
+      exportAs: asNumber((r) => b.wpm[r.i], 1),
+    },
+    {
+      key: 'aAcc',
+      header: `${a.username} accuracy`,
+      numeric: true,
+      render: (r) => formatAccuracy(a.accuracy[r.i]),
+      exportAs: asAccuracy((r) => a.accuracy[r.i], `${a.username} accuracy (%)`),
+    },
+    {
+      key: 'bAcc',
+      header: `${b.username} accuracy`,
+      numeric: true,
+      render: (r) => formatAccuracy(b.accuracy[r.i]),
+      exportAs: asAccuracy((r) => b.accuracy[r.i], `${b.username} accuracy (%)`),
+    },
   ];
-  const round = (v: number | null | undefined, dp: number) => (v == null ? null : Math.round(v * 10 ** dp) / 10 ** dp);
-  const sheets = (): ExportSheet[] => {
-    const perDay: ExportSheet<DayRow> = {
-      name: 'Per day',
-      rows: days,
-      columns: [
-        { header: 'Day', value: (r) => r.day },
-        { header: `${a.username} races`, value: (r) => a.races[r.i] },
-        { header: `${b.username} races`, value: (r) => b.races[r.i] },
-        { header: `${a.username} WPM`, value: (r) => round(a.wpm[r.i], 1) },
-        { header: `${b.username} WPM`, value: (r) => round(b.wpm[r.i], 1) },
-        {
-          header: `${a.username} accuracy %`,
-          value: (r) => round(a.accuracy[r.i] === null ? null : a.accuracy[r.i]! * 100, 2),
-        },
-        {
-          header: `${b.username} accuracy %`,
-          value: (r) => round(b.accuracy[r.i] === null ? null : b.accuracy[r.i]! * 100, 2),
-        },
-      ],
-    };
-    const total: ExportSheet<TotalRow> = {
-      name: 'Totals',
-      rows: totals,
-      columns: [
-        { header: 'Total', value: (r) => r.stat },
-        { header: a.username, value: (r) => r.a },
-        { header: b.username, value: (r) => r.b },
-      ],
-    };
-    return [total, perDay] as ExportSheet[];
-  };
+  const sheets = (): ExportSheet[] =>
+    [tableSheet('Totals', totalColumns, TOTAL_ROWS), tableSheet('Per day', dayColumns, days)] as ExportSheet[];
 
   return (
     <>
@@ -229,13 +265,17 @@ function CompareView({ data, tz }: { data: RacerCompareResponse; tz: string }) {
           <span className="panel-note">
             {dayText(data.from)} to {dayText(data.to)} (CT)
           </span>
-          <ExportButtons fileBase={`compare_${a.username}_${b.username}_${data.from}_${data.to}`} sheets={sheets} />
+          <ExportButtons
+            fileBase={`compare_${a.username}_${b.username}_${data.from}_${data.to}`}
+            sheets={sheets}
+            label="the comparison"
+          />
         </header>
         <div className="compare-totals">
           <DataTable
             caption="Totals side by side"
             columns={totalColumns}
-            rows={totals}
+            rows={TOTAL_ROWS}
             rowKey={(r) => r.stat}
             maxHeight="none"
           />

@@ -9,6 +9,7 @@ import { racerProfileUrl } from '../../lib/links';
 import { GameStatusBadge } from '../../ui/game-status-badge';
 import { RobotIcon } from '../../ui/icons';
 import { RacerBotFlag } from './racer-bot-flag';
+import { FollowStar } from '../../ui/follow-star';
 import { ThisIsMeButton } from './this-is-me-button';
 import { useMe } from '../../lib/session';
 
@@ -45,6 +46,7 @@ export function InfoBanner({ info }: { info: RacerInfo }) {
         </div>
         <div className="racer-banner-actions">
           <ThisIsMeButton info={info} />
+          <FollowStar username={info.username} withText />
           <a className="external-link" href={racerProfileUrl(info.username)} target="_blank" rel="noopener noreferrer">
             Profile <span aria-hidden="true">↗</span>
           </a>

@@ -12,6 +12,7 @@ import uPlot from 'uplot';
 import { formatInt } from '../../lib/format';
 import { UplotChart } from '../../ui/uplot-chart';
 import { CHART_COLORS, LABEL_FONT, axisStyle } from './chart-theme';
+import { useResolvedTheme } from '../../lib/theme';
 import { periodChartHeight, type PeriodRaces } from './period-races';
 
 /** Whole-number steps for the Races axis. */
@@ -121,7 +122,9 @@ function periodSummary(periods: PeriodRaces[], periodLabel: string, formatPeriod
 
 export default function PeriodChart({ periods, periodLabel, formatPeriod }: PeriodChartProps) {
   const labels = useMemo(() => periods.map((p) => formatPeriod(p.period)), [periods, formatPeriod]);
-  const options = useMemo(() => periodChartOptions(labels, periodLabel), [labels, periodLabel]);
+  const theme = useResolvedTheme();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- theme: the colours are read from its CSS tokens
+  const options = useMemo(() => periodChartOptions(labels, periodLabel), [labels, periodLabel, theme]);
   const data = useMemo(
     (): uPlot.AlignedData => [
       periods.map((_, i) => i),

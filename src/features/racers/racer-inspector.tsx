@@ -11,6 +11,7 @@ import type { RacerSubtab } from '../../lib/search';
 import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
 import { TabLinks } from '../../ui/tabs';
 import { BatchInspector } from './batch-inspector';
+import { AwardsPanel } from './awards-panel';
 import { BestsPanel } from './bests-panel';
 import { toBatchSeries } from './batch-series';
 import { fullRange, indexWindow, isFullRange, type DateRange } from './date-range';
@@ -143,7 +144,10 @@ function RacerDetails({ username, subtab, tag, from, to, picker }: RacerDetailsP
       </TabLinks>
 
       {subtab === 'bests' ? (
-        <BestsPanel username={username} tag={tag} />
+        <>
+          <BestsPanel username={username} tag={tag} />
+          <AwardsPanel username={username} tag={tag} />
+        </>
       ) : (
         <>
           <OfflineNote updatedAt={batches.dataUpdatedAt} />
@@ -154,7 +158,16 @@ function RacerDetails({ username, subtab, tag, from, to, picker }: RacerDetailsP
           ) : series.time.length === 0 ? (
             <Empty text="No batches recorded for this racer yet." />
           ) : subtab === 'batch' ? (
-            <BatchInspector series={series} lo={lo} hi={hi} wpmMax={wpmMax} tz={tz} page={page} onPage={setPage} />
+            <BatchInspector
+              series={series}
+              lo={lo}
+              hi={hi}
+              wpmMax={wpmMax}
+              tz={tz}
+              page={page}
+              onPage={setPage}
+              username={username}
+            />
           ) : (
             <PeriodRacesPanel kind={subtab} series={series} lo={lo} hi={hi} tz={tz} />
           )}

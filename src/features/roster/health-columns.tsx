@@ -4,6 +4,7 @@ import { formatInt, formatWpm } from '../../lib/format';
 import type { Column } from '../../ui/data-table';
 import { formatAgainst, formatIdleDays, formatSiteMinute, REASON_LABEL } from './health-format';
 import { displayNameColumn } from './roster-columns';
+import { weekLabel } from '../../../rules/weekly-requirement';
 
 function Reasons({ row }: { row: RosterHealthRow }) {
   if (!row.Attention.length) return <span className="req-pill req-met">OK</span>;
@@ -31,18 +32,30 @@ export function healthColumns(team: RosterHealthResponse): Column<RosterHealthRo
     },
     { key: 'LastRace', header: 'Last Race (CT)', render: (m) => formatSiteMinute(m.LastRace) },
     {
-      key: 'RacesThisWeek',
-      header: 'Races This Week',
+      key: 'Strikes',
+      header: 'Strikes',
       sortable: true,
       numeric: true,
-      render: (m) => formatAgainst(m.RacesThisWeek, team.WeeklyRequirement),
+      render: (m) => (m.Strikes > 0 ? <span className="strike-count">{m.Strikes}</span> : '0'),
+    },
+    {
+      key: 'RacesThisWeek',
+      header: 'This Week',
+      sortable: true,
+      numeric: true,
+      render: (m) => (
+        <>
+          {formatAgainst(m.RacesThisWeek, m.OwedThisWeek)}
+          {m.AtRisk ? <span className="req-pill req-short at-risk-pill">At risk</span> : null}
+        </>
+      ),
     },
     {
       key: 'RacesLastWeek',
-      header: 'Races Last Week',
+      header: weekLabel(team.JudgedWeek).replace(/^week/, 'Week'),
       sortable: true,
       numeric: true,
-      render: (m) => formatAgainst(m.RacesLastWeek, team.WeeklyRequirement),
+      render: (m) => formatAgainst(m.RacesLastWeek, m.OwedLastWeek),
     },
     {
       key: 'LifetimeRaces',

@@ -1,5 +1,7 @@
-/** The Health table and the membership log as export sheets, file health_{tag}. */
+/** The Health table, the strike history and the membership log as export sheets (health_, strikes_, membership_log_{tag}). */
+import type { StrikeEntry } from '../../../contract/requirements';
 import type { MembershipEvent, RosterHealthRow } from '../../../contract/roster-health';
+import { botColumn, numberColumn, textColumn, yesNoColumn } from '../../lib/export/columns';
 import type { ExportSheet } from '../../lib/export/export-table';
 import { KIND_LABEL, reasonsText, yesNo } from './health-format';
 
@@ -8,21 +10,25 @@ export function healthSheet(tag: string, rows: RosterHealthRow[]): ExportSheet<R
     name: `Health ${tag}`,
     rows,
     columns: [
-      { header: 'Current Display Name', value: (m) => m.CurrentDisplayName },
-      { header: 'Username', value: (m) => m.Username },
-      { header: 'Joined (CT)', value: (m) => m.Joined },
-      { header: 'Needs Attention', value: (m) => reasonsText(m.Attention) },
-      { header: 'Game Status', value: (m) => m.GameStatus },
-      { header: 'Last Race (CT)', value: (m) => m.LastRace },
-      { header: 'Days Since Last Race', value: (m) => m.DaysSinceLastRace },
-      { header: 'Races This Week', value: (m) => m.RacesThisWeek },
-      { header: 'Races Last Week', value: (m) => m.RacesLastWeek },
-      { header: 'Met Weekly Requirement', value: (m) => yesNo(m.MeetsWeekly) },
-      { header: 'Lifetime Races', value: (m) => m.LifetimeRaces },
-      { header: 'Meets Lifetime Races', value: (m) => yesNo(m.MeetsMinRaces) },
-      { header: 'Avg WPM', value: (m) => m.AvgWPM },
-      { header: 'Meets Min WPM', value: (m) => yesNo(m.MeetsMinSpeed) },
-      { header: 'Bot', value: (m) => m.bot },
+      textColumn('Current Display Name', (m) => m.CurrentDisplayName),
+      textColumn('Username', (m) => m.Username),
+      textColumn('Joined (CT)', (m) => m.Joined),
+      textColumn('Needs Attention', (m) => reasonsText(m.Attention)),
+      textColumn('Game Status', (m) => m.GameStatus),
+      textColumn('Last Race (CT)', (m) => m.LastRace),
+      numberColumn('Days Since Last Race', (m) => m.DaysSinceLastRace),
+      numberColumn('Strikes', (m) => m.Strikes),
+      numberColumn('Races This Week', (m) => m.RacesThisWeek),
+      numberColumn('Owed This Week', (m) => m.OwedThisWeek),
+      textColumn('At Risk This Week', (m) => yesNo(m.AtRisk)),
+      numberColumn('Races Last Week', (m) => m.RacesLastWeek),
+      numberColumn('Owed Last Week', (m) => m.OwedLastWeek),
+      textColumn('Met Weekly Requirement', (m) => yesNo(m.MeetsWeekly)),
+      numberColumn('Lifetime Races', (m) => m.LifetimeRaces),
+      textColumn('Meets Lifetime Races', (m) => yesNo(m.MeetsMinRaces)),
+      numberColumn('Avg WPM', (m) => m.AvgWPM, 1),
+      textColumn('Meets Min WPM', (m) => yesNo(m.MeetsMinSpeed)),
+      botColumn((m) => m.bot),
     ],
   };
 }
@@ -32,14 +38,34 @@ export function membershipLogSheet(tag: string, rows: MembershipEvent[]): Export
     name: `Membership log ${tag}`,
     rows,
     columns: [
-      { header: 'Date (CT)', value: (e) => e.At },
-      { header: 'Event', value: (e) => KIND_LABEL[e.Kind] },
-      { header: 'Current Display Name', value: (e) => e.CurrentDisplayName },
-      { header: 'Username', value: (e) => e.Username },
-      { header: 'Old Name', value: (e) => e.From },
-      { header: 'New Name', value: (e) => e.To },
+      textColumn('Date (CT)', (e) => e.At),
+      textColumn('Event', (e) => KIND_LABEL[e.Kind]),
+      textColumn('Current Display Name', (e) => e.CurrentDisplayName),
+      textColumn('Username', (e) => e.Username),
+      textColumn('Old Name', (e) => e.From),
+      textColumn('New Name', (e) => e.To),
     ],
   };
+}
+
+export function strikeHistorySheet(tag: string, rows: StrikeEntry[]): ExportSheet<StrikeEntry> {
+  return {
+    name: `Strikes ${tag}`,
+    rows,
+    columns: [
+      textColumn('Week (Sunday)', (s) => s.Week),
+      textColumn('Current Display Name', (s) => s.CurrentDisplayName),
+      textColumn('Username', (s) => s.Username),
+      numberColumn('Races', (s) => s.Races),
+      numberColumn('Owed', (s) => s.Owed),
+      textColumn('Counts Until (Sunday)', (s) => s.ExpiresOn),
+      yesNoColumn('Active', (s) => s.Active),
+    ],
+  };
+}
+
+export function strikeHistoryFileBase(tag: string): string {
+  return `strikes_${tag}`;
 }
 
 export function healthFileBase(tag: string): string {

@@ -1,7 +1,8 @@
-/** /health: the team's roster health table and its membership log. */
+/** /health: the team's roster health table, its strike history and its membership log. */
 import { Empty } from '../../ui/states';
 import { HealthTable } from './health-table';
 import { MembershipLog } from './membership-log';
+import { StrikeHistory } from './strike-history';
 import './roster.css';
 import './health.css';
 
@@ -10,6 +11,7 @@ export function HealthPage({ tag }: { tag: string | undefined }) {
   return (
     <div className="roster-page">
       <HealthTable tag={tag} />
+      <StrikeHistory tag={tag} />
       <MembershipLog tag={tag} />
     </div>
   );

@@ -13,6 +13,7 @@ export type HealthSortKey =
   | 'RacesLastWeek'
   | 'LifetimeRaces'
   | 'AvgWPM'
+  | 'Strikes'
   | 'Attention';
 export type HealthSort = SortState<HealthSortKey>;
 

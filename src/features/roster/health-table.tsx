@@ -15,6 +15,7 @@ import { healthColumns } from './health-columns';
 import { healthFileBase, healthSheet } from './health-export';
 import { DEFAULT_HEALTH_SORT, nextHealthSort, sortHealth, type HealthSort, type HealthSortKey } from './health-sort';
 import { rosterHealthQueryOptions } from '../../api/teams';
+import { weekLabel } from '../../../rules/weekly-requirement';
 
 function Requirements({ team }: { team: RosterHealthResponse }) {
   const parts = [
@@ -29,7 +30,9 @@ function Requirements({ team }: { team: RosterHealthResponse }) {
       ) : (
         <>This team sets no race or speed requirements. </>
       )}
-      This week runs from Sunday {team.WeekStart} to today; a week's requirement is checked on the last complete week.
+      The weekly requirement is judged on the {weekLabel(team.JudgedWeek)} (pro rata for members who joined during it);
+      a member below it gets a strike that counts for {team.StrikeWeeks} {team.StrikeWeeks === 1 ? 'week' : 'weeks'}.
+      This week (from Sunday {team.WeekStart}) shows progress: "At risk" until a member reaches this week's share.
     </p>
   );
 }

@@ -2,6 +2,7 @@
  * The roster table's columns (docs/product.md §2 "Team roster table") plus the game's Banned / Warned badge by
  * the name, last-7-days races, the weekly check and, for an admin, the bot toggle.
  */
+import { weekLabel } from '../../../rules/weekly-requirement';
 import type { ReactNode } from 'react';
 import type { RosterMember } from '../../../contract/roster';
 import { formatInt, formatWpm, MISSING } from '../../lib/format';
@@ -33,7 +34,8 @@ export function displayNameColumn<
 /** `botToggle` renders an admin's per-row bot control; without it the column is left out. */
 export function rosterColumns(
   tag: string,
-  withRequirement: boolean,
+  /** The Sunday of the week the requirement verdict judges; null when no member has a verdict. */
+  requirementWeek: string | null,
   botToggle?: (m: RosterMember) => ReactNode,
 ): Column<RosterMember>[] {
   const columns: Column<RosterMember>[] = [
@@ -70,10 +72,10 @@ export function rosterColumns(
       render: (m) => formatInt(m.RacesLast7Days),
     },
   ];
-  if (withRequirement) {
+  if (requirementWeek) {
     columns.push({
       key: 'MeetsWeeklyRequirement',
-      header: 'Weekly Requirement',
+      header: `Requirement (${weekLabel(requirementWeek).replace(/^week of /, '')})`,
       sortable: true,
       render: (m) =>
         m.MeetsWeeklyRequirement === null ? (

@@ -1,6 +1,7 @@
 /** The roster as an export sheet: the table's columns as plain values, file roster_{tag}. */
 import type { RosterMember } from '../../../contract/roster';
 import { UNASSIGNED } from '../../../contract/squads';
+import { botColumn, numberColumn, textColumn, yesNoColumn } from '../../lib/export/columns';
 import type { ExportSheet } from '../../lib/export/export-table';
 import { squadLabel } from './roster-sort';
 
@@ -9,21 +10,21 @@ export function rosterSheet(tag: string, rows: RosterMember[]): ExportSheet<Rost
     name: `Roster ${tag}`,
     rows,
     columns: [
-      { header: 'Current Display Name', value: (m) => m.CurrentDisplayName },
-      { header: 'Username', value: (m) => m.Username },
-      { header: 'Team Tag', value: (m) => m.Tag },
-      { header: 'Squad Name', value: (m) => squadLabel(m) || UNASSIGNED },
-      { header: 'Joined (CT)', value: (m) => m.Joined },
-      { header: 'Team Races', value: (m) => m.TeamRaces },
-      { header: 'Lifetime Races', value: (m) => m.LifetimeRaces },
-      { header: 'Avg WPM', value: (m) => m.AvgWPM },
-      { header: 'Top WPM', value: (m) => m.TopWPM },
-      { header: 'Races (7 Days)', value: (m) => m.RacesLast7Days },
-      {
-        header: 'Meets Weekly Requirement',
-        value: (m) => (m.MeetsWeeklyRequirement === null ? null : m.MeetsWeeklyRequirement ? 'Yes' : 'No'),
-      },
-      { header: 'Bot', value: (m) => m.bot },
+      textColumn('Current Display Name', (m) => m.CurrentDisplayName),
+      textColumn('Username', (m) => m.Username),
+      textColumn('Team Tag', (m) => m.Tag),
+      textColumn('Squad Name', (m) => squadLabel(m) || UNASSIGNED),
+      textColumn('Joined (CT)', (m) => m.Joined),
+      numberColumn('Team Races', (m) => m.TeamRaces),
+      numberColumn('Lifetime Races', (m) => m.LifetimeRaces),
+      numberColumn('Avg WPM', (m) => m.AvgWPM, 1),
+      numberColumn('Top WPM', (m) => m.TopWPM, 1),
+      numberColumn('Races (7 Days)', (m) => m.RacesLast7Days),
+      textColumn('Requirement Week (Sunday)', (m) => m.RequirementWeek),
+      numberColumn('Races That Week', (m) => m.RacesRequirementWeek),
+      numberColumn('Owed That Week', (m) => m.WeeklyOwed),
+      yesNoColumn('Meets Weekly Requirement', (m) => m.MeetsWeeklyRequirement),
+      botColumn((m) => m.bot),
     ],
   };
 }

@@ -19,6 +19,9 @@ function member(over: Partial<RosterMember>): RosterMember {
     bot: 0,
     GameStatus: null,
     RacesLast7Days: 0,
+    RequirementWeek: '2025-01-05',
+    RacesRequirementWeek: 0,
+    WeeklyOwed: null,
     MeetsWeeklyRequirement: null,
     ...over,
   };

@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { RosterMember } from '../../../contract/roster';
-import { formatInt } from '../../lib/format';
+import { weekLabel } from '../../../rules/weekly-requirement';
 import { useOnline } from '../../lib/online';
 import { useMyRacer } from '../../lib/my-racer';
 import { Card } from '../../ui/card';
@@ -23,31 +23,32 @@ import { useBotFlag } from '../../lib/bot-flag';
 
 function RequirementSummary({
   rows,
-  requirement,
   shortOnly,
   onShortOnly,
 }: {
   rows: RosterMember[];
-  requirement: number;
   shortOnly: boolean;
   onShortOnly: (v: boolean) => void;
 }) {
-  const met = rows.filter((r) => r.MeetsWeeklyRequirement === true).length;
+  const judged = rows.filter((r) => r.MeetsWeeklyRequirement !== null);
+  const met = judged.filter((r) => r.MeetsWeeklyRequirement === true).length;
+  const week = rows[0]?.RequirementWeek;
   return (
     <div className="roster-requirement">
       <p>
-        <strong>{met}</strong> of <strong>{rows.length}</strong> members reached the weekly requirement of{' '}
-        <strong>{formatInt(requirement)}</strong> races in the last 7 days.
+        <strong>{met}</strong> of <strong>{judged.length}</strong> members met the weekly requirement in the{' '}
+        <strong>{week ? weekLabel(week) : 'last complete week'}</strong> (pro rata for members who joined during it; the
+        same verdict as on Health).
       </p>
       <label className="check">
         <input type="checkbox" checked={shortOnly} onChange={(e) => onShortOnly(e.target.checked)} />
-        Only members short of it ({rows.length - met})
+        Only members short of it ({judged.length - met})
       </label>
     </div>
   );
 }
 
-export function RosterTable({ tag, weeklyRequirement }: { tag: string; weeklyRequirement: number | null }) {
+export function RosterTable({ tag }: { tag: string }) {
   const query = useQuery(rosterQueryOptions(tag));
   const [sort, setSort] = useState<RosterSort>(DEFAULT_ROSTER_SORT);
   const [shortOnly, setShortOnly] = useState(false);
@@ -73,7 +74,7 @@ export function RosterTable({ tag, weeklyRequirement }: { tag: string; weeklyReq
         />
       )
     : undefined;
-  const columns = rosterColumns(tag, withRequirement, botToggle);
+  const columns = rosterColumns(tag, withRequirement ? (rows[0]?.RequirementWeek ?? null) : null, botToggle);
 
   return (
     <Card
@@ -103,14 +104,7 @@ export function RosterTable({ tag, weeklyRequirement }: { tag: string; weeklyReq
               </button>
             </div>
           ) : null}
-          {withRequirement && weeklyRequirement ? (
-            <RequirementSummary
-              rows={rows}
-              requirement={weeklyRequirement}
-              shortOnly={shortOnly}
-              onShortOnly={setShortOnly}
-            />
-          ) : null}
+          {withRequirement ? <RequirementSummary rows={rows} shortOnly={shortOnly} onShortOnly={setShortOnly} /> : null}
           <DataTable
             caption={`Roster of ${tag}`}
             columns={columns}

@@ -1,7 +1,7 @@
 /**
  * Events tab of /teams/admin: Add Event, the team's events (Title, Description, Status, Start and
- * End Time in CT, Teams, Actions) and the add/edit, pay-to-play and delete dialogs. A teamadmin can
- * change only events whose teams are all their own; the others show without actions.
+ * End Time in CT, Teams, Owner, Actions) and the add/edit, pay-to-play and delete dialogs. A
+ * teamadmin changes the events their team owns; the others show their actions disabled, with why.
  */
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -37,7 +37,7 @@ export function AdminEventsPanel({ tag, ownTeam }: AdminEventsPanelProps) {
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const ct = zoneLabel(getSiteTimezone());
 
-  const canChange = (e: Event) => !ownTeam || e.TeamTag.split(/\s+/).every((t) => t === ownTeam);
+  const canChange = (e: Event) => !ownTeam || e.OwnerTag === ownTeam;
   const offlineReason = online ? undefined : 'Needs a connection';
   const close = () => {
     setOpen(null);
@@ -73,17 +73,18 @@ export function AdminEventsPanel({ tag, ownTeam }: AdminEventsPanelProps) {
     { key: 'StartTime', header: `Start Time (${ct})`, render: (e) => formatCT(e.StartTime).replace(` ${ct}`, '') },
     { key: 'EndTime', header: `End Time (${ct})`, render: (e) => formatCT(e.EndTime).replace(` ${ct}`, '') },
     { key: 'Teams', header: 'Teams', render: (e) => e.TeamTag || 'N/A' },
+    { key: 'Owner', header: 'Owner', render: (e) => e.OwnerTag || '-' },
     {
       key: 'Actions',
       header: 'Actions',
       render: (e) => {
-        if (!canChange(e))
-          return (
-            <span className="disabled-reason cell-reason">Only an admin can change an event with other teams</span>
-          );
-        const reason = offlineReason;
+        const notOwner = canChange(e)
+          ? undefined
+          : `Owned by ${e.OwnerTag}: only its team admins or an admin can change it`;
+        const reason = notOwner ?? offlineReason;
+        const reasonId = `event-${e.EventID}-reason`;
         return (
-          <div className="row-actions">
+          <div className="row-actions" aria-describedby={notOwner ? reasonId : undefined}>
             <button
               type="button"
               className="icon-btn action-btn"
@@ -114,6 +115,11 @@ export function AdminEventsPanel({ tag, ownTeam }: AdminEventsPanelProps) {
             >
               <TrashIcon />
             </button>
+            {notOwner ? (
+              <span id={reasonId} className="disabled-reason cell-reason">
+                {notOwner}
+              </span>
+            ) : null}
           </div>
         );
       },
@@ -156,7 +162,10 @@ export function AdminEventsPanel({ tag, ownTeam }: AdminEventsPanelProps) {
         open={open?.kind === 'add' || open?.kind === 'edit'}
         event={open?.kind === 'edit' ? open.event : null}
         tag={tag}
-        teamHint={ownTeam ? `Space-separated. As a team admin you can add events for ${ownTeam} only.` : undefined}
+        teamHint={
+          ownTeam ? `Space-separated, 1 to 10 teams. ${ownTeam} must be one of them: your team owns it.` : undefined
+        }
+        ownTeam={ownTeam}
         onClose={close}
         onSaved={(res) => saved(open?.kind === 'edit' ? open.event : null, res.event)}
       />

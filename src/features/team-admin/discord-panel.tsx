@@ -136,7 +136,7 @@ function DiscordForm({ tag, settings, updatedAt }: { tag: string; settings: Disc
           <legend>Post to the channel</legend>
           <label className="field-inline">
             <input type="checkbox" checked={eventStandings} onChange={(e) => setEventStandings(e.target.checked)} />
-            Event standings: once a day while an event runs, and when it ends
+            Event standings: one message per event that updates as they change, final when it ends
           </label>
           <label className="field-inline">
             <input type="checkbox" checked={dailyTop} onChange={(e) => setDailyTop(e.target.checked)} />

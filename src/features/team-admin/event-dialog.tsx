@@ -1,18 +1,19 @@
 /**
  * The Add Event / Edit Event dialog: Title, Team Tag(s), Start and End Time (CT, datetime-local),
- * Default Sort and Description. When editing, a status badge derived from the times shows once
- * both are set. Failures stay in the dialog with the server's text when it sent one.
+ * Owner team, Default Sort and Description. An admin chooses the owner among the entered teams; a
+ * teamadmin sees their own team (or the event's owner) as a fixed line. When editing, a status
+ * badge derived from the times shows once both are set. Failures stay in the dialog with the server's text when it sent one.
  */
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import type { AdminEventResponse } from '../../../contract/admin-events';
+import { splitEventTags, type AdminEventResponse } from '../../../contract/admin-events';
 import type { DefaultSort, Event } from '../../../contract/events';
 import { getSiteTimezone, zoneLabel } from '../../lib/format';
 import { useOnline } from '../../lib/online';
 import { Dialog } from '../../ui/dialog';
 import { EventStatusBadge } from '../../ui/status-badge';
 import { errorText } from '../../api/error-text';
-import { derivedStatus, formProblem, formValues, requestBody, type EventFormValues } from './event-form';
+import { chosenOwner, derivedStatus, formProblem, formValues, requestBody, type EventFormValues } from './event-form';
 import { FormFooter } from '../../ui/form-footer';
 import { createEvent, updateEvent } from '../../api/staff';
 import { useMinuteClock } from '../../lib/use-minute-clock';
@@ -27,6 +28,8 @@ export interface EventDialogProps {
   tag: string;
   /** Shown under Team Tag(s), e.g. a teamadmin's limit. */
   teamHint?: string;
+  /** A teamadmin's own team: the owner of what they add, and no owner choice. Undefined for an admin. */
+  ownTeam?: string;
   onClose: () => void;
   onSaved: (res: AdminEventResponse) => void;
 }
@@ -39,15 +42,20 @@ export function EventDialog(props: EventDialogProps) {
   );
 }
 
-function EventForm({ event, tag, teamHint, onClose, onSaved }: EventDialogProps) {
+function EventForm({ event, tag, teamHint, ownTeam, onClose, onSaved }: EventDialogProps) {
   const tz = getSiteTimezone();
   const ct = zoneLabel(tz);
   const online = useOnline();
-  const [v, setV] = useState<EventFormValues>(() => formValues(event, tag));
+  const ownerFixed = ownTeam !== undefined;
+  const [v, setV] = useState<EventFormValues>(() => ({
+    ...formValues(event, tag),
+    ...(ownTeam && !event ? { OwnerTag: ownTeam } : {}),
+  }));
   const [error, setError] = useState<string | null>(null);
   const now = useMinuteClock();
+  const body = () => requestBody(v, ownerFixed);
   const save = useMutation({
-    mutationFn: () => (event ? updateEvent(event.EventID, requestBody(v)) : createEvent(requestBody(v))),
+    mutationFn: () => (event ? updateEvent(event.EventID, body()) : createEvent(body())),
     onSuccess: onSaved,
     onError: (err) => setError(errorText(err, event ? 'Failed to update event' : 'Failed to add event')),
   });
@@ -56,6 +64,8 @@ function EventForm({ event, tag, teamHint, onClose, onSaved }: EventDialogProps)
     (value: EventFormValues[K]) =>
       setV((prev) => ({ ...prev, [k]: value }));
   const status = event ? derivedStatus(v, tz, now.getTime()) : null;
+  const owner = chosenOwner(v, ownerFixed);
+  const ownerChoices = splitEventTags(v.TeamTag);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -121,6 +131,38 @@ function EventForm({ event, tag, teamHint, onClose, onSaved }: EventDialogProps)
           Status: <EventStatusBadge status={status} />
         </p>
       ) : null}
+      {ownerFixed ? (
+        <p className="event-form-owner" id="event-owner">
+          Owner team: <strong>{owner || '-'}</strong>
+          <span className="field-hint">
+            {owner === ownTeam
+              ? 'Your team owns this event: its team admins edit, set pay-to-play and delete it.'
+              : 'Only its team admins or an admin can change this event.'}
+          </span>
+        </p>
+      ) : (
+        <div className="field">
+          <label htmlFor="event-owner">Owner team</label>
+          <select
+            id="event-owner"
+            value={owner}
+            onChange={(e) => set('OwnerTag')(e.target.value)}
+            disabled={ownerChoices.length === 0}
+            aria-describedby="event-owner-hint"
+          >
+            {ownerChoices.length === 0 ? <option value="">Enter the teams first</option> : null}
+            {ownerChoices.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+          <span id="event-owner-hint" className="field-hint">
+            Its team admins edit, set pay-to-play and delete the event; the other teams&apos; mark their own
+            racers&apos; payouts.
+          </span>
+        </div>
+      )}
       <div className="field">
         <label htmlFor="event-sort">Default Sort</label>
         <select

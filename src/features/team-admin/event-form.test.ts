@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../../../contract/events';
-import { derivedStatus, formProblem, formValues, requestBody, toDateTimeLocal } from './event-form';
+import { chosenOwner, derivedStatus, formProblem, formValues, requestBody, toDateTimeLocal } from './event-form';
 
 const TZ = 'America/Chicago';
 const EVENT: Event = {
@@ -19,6 +19,8 @@ const EVENT: Event = {
   Cap: null,
   AccBonus96: null,
   AccBonus98: null,
+  OwnerTag: 'ALPHA',
+  PayFlagged: false,
 };
 
 describe('event form', () => {
@@ -35,6 +37,7 @@ describe('event form', () => {
       EndTime: '',
       DefaultSort: 'Races',
       Description: '',
+      OwnerTag: 'ALPHA',
     });
     expect(formValues(EVENT, 'ALPHA')).toEqual({
       Title: 'Sprint',
@@ -43,6 +46,7 @@ describe('event form', () => {
       EndTime: '2026-03-14T19:00:30',
       DefaultSort: 'Points',
       Description: 'Fast',
+      OwnerTag: 'ALPHA',
     });
   });
 
@@ -56,6 +60,14 @@ describe('event form', () => {
 
   it('sends tags upper-cased and single-spaced', () => {
     expect(requestBody({ ...formValues(EVENT, undefined), TeamTag: ' alpha   bravo ' }).TeamTag).toBe('ALPHA BRAVO');
+  });
+
+  it("sends the owner while it is one of the teams, else the first team; a teamadmin's own team as it is", () => {
+    const v = formValues(EVENT, undefined);
+    expect(requestBody({ ...v, OwnerTag: 'BRAVO' }).OwnerTag).toBe('BRAVO');
+    expect(chosenOwner({ TeamTag: 'bravo charlie', OwnerTag: 'ALPHA' }, false)).toBe('BRAVO');
+    expect(chosenOwner({ TeamTag: 'BRAVO', OwnerTag: 'ALPHA' }, true)).toBe('ALPHA');
+    expect(requestBody({ ...v, TeamTag: '', OwnerTag: 'ALPHA' }).OwnerTag).toBeUndefined();
   });
 
   it('derives the status in CT: Pending, Active through the end, Concluded', () => {

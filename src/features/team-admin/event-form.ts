@@ -2,7 +2,7 @@
  * The Add/Edit Event form (docs/product.md §5): its values from an event, the required-field check, the
  * request body, and the status the edit dialog shows, derived from the CT times (docs/product.md §4).
  */
-import type { EventFormBody } from '../../../contract/admin-events';
+import { splitEventTags, type EventFormBody } from '../../../contract/admin-events';
 import type { DefaultSort, Event, EventStatus } from '../../../contract/events';
 import { eventStatus } from '../../../rules/event-status';
 import { parseSiteDateTime } from '../../../rules/site-time';
@@ -15,6 +15,8 @@ export interface EventFormValues {
   EndTime: string;
   DefaultSort: DefaultSort;
   Description: string;
+  /** The owner team: the event's, else the creator's team (a teamadmin's own, an admin's selected one). */
+  OwnerTag: string;
 }
 
 /** `YYYY-MM-DD HH:MM:SS` → the datetime-local value; seconds only when not zero. */
@@ -26,8 +28,17 @@ export function toDateTimeLocal(s: string): string {
 /** An empty form for a new event of `tag`, or the event's own values. */
 export function formValues(event: Event | null, tag: string | undefined): EventFormValues {
   if (!event)
-    return { Title: '', TeamTag: tag ?? '', StartTime: '', EndTime: '', DefaultSort: 'Races', Description: '' };
+    return {
+      Title: '',
+      TeamTag: tag ?? '',
+      StartTime: '',
+      EndTime: '',
+      DefaultSort: 'Races',
+      Description: '',
+      OwnerTag: tag ?? '',
+    };
   return {
+    OwnerTag: event.OwnerTag,
     Title: event.Title,
     TeamTag: event.TeamTag,
     StartTime: toDateTimeLocal(event.StartTime),
@@ -56,8 +67,20 @@ export function formProblem(v: EventFormValues, tz: string): string | null {
   return null;
 }
 
-export function requestBody(v: EventFormValues): EventFormBody {
+/**
+ * The owner team the form sends: its OwnerTag while that is one of the entered teams, else the
+ * first entered team (an admin sees the choice; a teamadmin's own team is kept as it is).
+ */
+export function chosenOwner(v: Pick<EventFormValues, 'TeamTag' | 'OwnerTag'>, fixed: boolean): string {
+  if (fixed) return v.OwnerTag;
+  const tags = splitEventTags(v.TeamTag);
+  return tags.includes(v.OwnerTag) ? v.OwnerTag : (tags[0] ?? '');
+}
+
+export function requestBody(v: EventFormValues, ownerFixed = false): EventFormBody {
+  const owner = chosenOwner(v, ownerFixed);
   return {
+    ...(owner ? { OwnerTag: owner } : {}),
     Title: v.Title.trim(),
     TeamTag: v.TeamTag.trim().replace(/\s+/g, ' ').toUpperCase(),
     StartTime: v.StartTime,

@@ -1,6 +1,7 @@
 /**
  * The Pay-to-Play Settings dialog: seven required numbers (whole numbers, or 0.01 steps for Cap and
- * the accuracy bonuses), prefilled from the event or the spec's defaults. A non-JSON failure reads
+ * the accuracy bonuses), prefilled from the event or the spec's defaults, and "Pay flagged racers"
+ * (off unless the event has it on). A non-JSON failure reads
  * "Server error occurred"; other failures prefer the server's text.
  */
 import { useState, type FormEvent } from 'react';
@@ -38,6 +39,7 @@ function failureText(err: unknown): string {
 function PayToPlayForm({ event, onClose, onSaved }: PayToPlayDialogProps & { event: Event }) {
   const online = useOnline();
   const [v, setV] = useState<PayToPlayValues>(() => payToPlayValues(event));
+  const [payFlagged, setPayFlagged] = useState(event.PayFlagged);
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (body: Parameters<typeof updateEvent>[1]) => updateEvent(event.EventID, body),
@@ -50,7 +52,7 @@ function PayToPlayForm({ event, onClose, onSaved }: PayToPlayDialogProps & { eve
     const checked = payToPlayBody(v);
     if ('error' in checked) return setError(checked.error);
     setError(null);
-    save.mutate(checked.body);
+    save.mutate({ ...checked.body, PayFlagged: payFlagged });
   }
 
   return (
@@ -78,6 +80,21 @@ function PayToPlayForm({ event, onClose, onSaved }: PayToPlayDialogProps & { eve
           </div>
         ))}
       </div>
+      <label className="field field-inline pay-flagged" htmlFor="ptp-PayFlagged">
+        <input
+          id="ptp-PayFlagged"
+          type="checkbox"
+          checked={payFlagged}
+          onChange={(e) => setPayFlagged(e.target.checked)}
+          aria-describedby="ptp-PayFlagged-hint"
+        />
+        <span>
+          Pay flagged racers
+          <span id="ptp-PayFlagged-hint" className="field-hint">
+            Off: racers flagged as bots win nothing; everyone else&apos;s winnings stay the same.
+          </span>
+        </span>
+      </label>
       <FormFooter
         error={error}
         pending={save.isPending}

@@ -9,6 +9,7 @@ import { Empty, Loading } from '../../ui/states';
 import { TabPanel, tabId, Tabs } from '../../ui/tabs';
 import { AdminEventsPanel } from './admin-events-panel';
 import { DiscordPanel } from './discord-panel';
+import { RequirementPanel } from './requirement-panel';
 import { SquadsBoard } from './squads-board';
 import './team-admin.css';
 import { meQueryOptions, myTeamTagQueryOptions } from '../../api/session';
@@ -19,10 +20,11 @@ export const LOGIN_REQUIRED =
 export const NO_TEAM_GRANTED =
   'No team has been granted to your account yet, so you cannot manage any events or squads. Ask an admin to set your team under Admin → Users.';
 
-type View = 'events' | 'squads' | 'discord';
+type View = 'events' | 'squads' | 'requirements' | 'discord';
 const VIEWS = [
   { key: 'events', label: 'Events' },
   { key: 'squads', label: 'Squads' },
+  { key: 'requirements', label: 'Requirement' },
   { key: 'discord', label: 'Discord' },
 ];
 
@@ -69,6 +71,8 @@ export function TeamAdminPage({ tag }: { tag: string | undefined }) {
           <AdminEventsPanel key={team} tag={team} ownTeam={ownTeam} />
         ) : view === 'squads' ? (
           <SquadsBoard key={team} tag={team} />
+        ) : view === 'requirements' ? (
+          <RequirementPanel key={team} tag={team} />
         ) : (
           <DiscordPanel key={team} tag={team} />
         )}

@@ -1,6 +1,7 @@
 /** The tracker table as an export sheet; file tracker_{tag}_{daily|weekly}_{YYYY-MM-DD}. */
 import type { TrackerParticipant } from '../../../contract/trackers';
 import { UNASSIGNED } from '../../../contract/squads';
+import { accuracyColumn, botColumn, numberColumn, textColumn } from '../../lib/export/columns';
 import type { ExportSheet } from '../../lib/export/export-table';
 import { squadLabel } from '../../lib/squad-label';
 import { type TrackerView } from '../../api/keys';
@@ -14,16 +15,16 @@ export function trackerSheet(
     name: `${view === 'daily' ? 'Daily' : 'Weekly'} ${period}`,
     rows,
     columns: [
-      { header: 'Rank', value: (p) => p.rank },
-      { header: 'Display Name', value: (p) => p.CurrentDisplayName },
-      { header: 'Username', value: (p) => p.Username },
-      { header: 'Team Tag', value: (p) => p.TeamTag },
-      { header: 'Squad', value: (p) => squadLabel(p.Squad, p.SquadName) || UNASSIGNED },
-      { header: 'Races', value: (p) => p.TotalRaces },
-      { header: 'WPM', value: (p) => (p.WPM === null ? null : Math.round(p.WPM * 10) / 10) },
-      { header: 'Accuracy', value: (p) => (p.Accuracy === null ? null : Math.round(p.Accuracy * 10000) / 10000) },
-      { header: 'Points', value: (p) => Math.round(p.Points) },
-      { header: 'Bot', value: (p) => p.bot },
+      numberColumn('Rank', (p) => p.rank),
+      textColumn('Display Name', (p) => p.CurrentDisplayName),
+      textColumn('Username', (p) => p.Username),
+      textColumn('Team Tag', (p) => p.TeamTag),
+      textColumn('Squad', (p) => squadLabel(p.Squad, p.SquadName) || UNASSIGNED),
+      numberColumn('Races', (p) => p.TotalRaces),
+      numberColumn('WPM', (p) => p.WPM, 1),
+      accuracyColumn((p) => p.Accuracy),
+      numberColumn('Points', (p) => p.Points, 0),
+      botColumn((p) => p.bot),
     ],
   };
 }

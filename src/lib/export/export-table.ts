@@ -7,7 +7,16 @@ import { downloadBlob } from './download';
 import { sheetNames } from './sheet-names';
 import type { ExportRequest } from './types';
 
-export type { CellValue, ExportColumn, ExportFormat, ExportRequest, ExportSheet } from './types';
+export type {
+  CellValue,
+  ExportAs,
+  ExportColumn,
+  ExportFormat,
+  ExportInput,
+  ExportRequest,
+  ExportSheet,
+  ExportType,
+} from './types';
 
 /** Keeps a file name portable: letters, digits, dot, dash and underscore. */
 export function safeFileBase(s: string): string {

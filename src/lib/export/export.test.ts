@@ -2,7 +2,8 @@
 import Papa from 'papaparse';
 import readExcelFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
-import { cellValue, MAX_CELL_TEXT } from './cells';
+import { MAX_CELL_TEXT, typedCell } from './cells';
+import { numberColumn, textColumn } from './columns';
 import { defuseFormula, toCsv } from './csv';
 import { safeFileBase } from './export-table';
 import type { ExportSheet } from './types';
@@ -21,20 +22,21 @@ const rows: Row[] = [
 const sheet: ExportSheet<Row> = {
   name: 'Racers: Spring [A/B]',
   columns: [
-    { header: 'Name', value: (r) => r.name },
-    { header: 'Races', value: (r) => r.races },
-    { header: 'Accuracy (%)', value: (r) => r.acc },
-    { header: 'Note', value: (r) => r.note },
+    textColumn('Name', (r) => r.name),
+    numberColumn('Races', (r) => r.races),
+    numberColumn('Accuracy (%)', (r) => r.acc),
+    textColumn('Note', (r) => r.note),
   ],
   rows,
 };
 
 describe('export cells', () => {
   it('keeps finite numbers, empties missing ones and cuts long text', () => {
-    expect(cellValue(12.5)).toBe(12.5);
-    expect(cellValue(Number.NaN)).toBeNull();
-    expect(cellValue(undefined)).toBeNull();
-    expect(cellValue('y'.repeat(40_000))).toHaveLength(MAX_CELL_TEXT);
+    expect(typedCell('number', 12.5)).toBe(12.5);
+    expect(typedCell('number', Number.NaN)).toBeNull();
+    expect(typedCell('number', undefined)).toBeNull();
+    expect(typedCell('text', undefined)).toBeNull();
+    expect(typedCell('text', 'y'.repeat(40_000))).toHaveLength(MAX_CELL_TEXT);
   });
 
   it('keeps file names portable', () => {
@@ -82,10 +84,7 @@ describe('CSV export', () => {
   it('quotes every text cell, so another separator cannot split a cell into a formula', () => {
     const risky: ExportSheet<{ t: string; n: number }> = {
       name: 'x',
-      columns: [
-        { header: 'Text', value: (r) => r.t },
-        { header: 'N', value: (r) => r.n },
-      ],
+      columns: [textColumn('Text', (r) => r.t), numberColumn('N', (r) => r.n)],
       rows: [
         { t: 'a;=1+1', n: -5 },
         { t: 'b\t=2+2', n: 3 },
@@ -105,7 +104,10 @@ describe('CSV export', () => {
 
 describe('Excel export', () => {
   it('reads back with read-excel-file: valid sheet names, numbers as numbers, cut text', async () => {
-    const blob = await xlsxBlob([sheet, { ...sheet, name: 'racers: spring [a/b]', rows: rows.slice(0, 1) }]);
+    const blob = await xlsxBlob([
+      sheet,
+      { ...sheet, name: 'racers: spring [a/b]', rows: rows.slice(0, 1) } as ExportSheet,
+    ]);
     const sheets = await readExcelFile(Buffer.from(await blob.arrayBuffer()));
     expect(sheets.map((s) => s.sheet)).toEqual(['Racers Spring A B', 'racers spring a b (2)']);
     const data = sheets[0].data;

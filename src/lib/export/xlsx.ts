@@ -1,4 +1,7 @@
-/** An .xlsx workbook of one or more sheets (write-excel-file), numbers as number cells. */
+/**
+ * An .xlsx workbook of one or more sheets (write-excel-file): the cells of cells.ts, numbers as
+ * number cells, accuracy shown with its two decimals.
+ */
 import writeXlsxFile, { type Sheet, type SheetData } from 'write-excel-file/universal';
 import { sheetTable } from './cells';
 import { sheetNames } from './sheet-names';
@@ -8,11 +11,16 @@ export async function xlsxBlob(sheets: ExportSheet[]): Promise<Blob> {
   const names = sheetNames(sheets.map((s) => s.name));
   const book: Sheet<Blob>[] = sheets.map((sheet, i) => {
     const [header, ...rows] = sheetTable(sheet);
+    const formats = sheet.columns.map((c) => (c.type === 'accuracy' ? '0.00' : undefined));
     const data: SheetData = [
       header.map((h) => ({ value: h ?? '', fontWeight: 'bold' as const })),
       ...rows.map((r) =>
-        r.map((v) =>
-          typeof v === 'number' ? { value: v, type: Number } : v === null ? null : { value: v, type: String },
+        r.map((v, c) =>
+          typeof v === 'number'
+            ? { value: v, type: Number, ...(formats[c] ? { format: formats[c] } : {}) }
+            : v === null
+              ? null
+              : { value: v, type: String },
         ),
       ),
     ];

@@ -1,7 +1,7 @@
-/** Health (/health?tag): roster health and membership log of the selected team. */
+/** Health (/health?tag): roster health, strike history and membership log of the selected team. */
 import { createFileRoute } from '@tanstack/react-router';
 import { preload } from '../../api/preload';
-import { membershipLogQueryOptions, rosterHealthQueryOptions } from '../../api/teams';
+import { membershipLogQueryOptions, rosterHealthQueryOptions, strikeHistoryQueryOptions } from '../../api/teams';
 import { HealthPage } from '../../features/roster/health-page';
 
 export const Route = createFileRoute('/_team/health')({
@@ -10,6 +10,7 @@ export const Route = createFileRoute('/_team/health')({
     if (!tag) return;
     preload(queryClient, rosterHealthQueryOptions(tag));
     preload(queryClient, membershipLogQueryOptions(tag));
+    preload(queryClient, strikeHistoryQueryOptions(tag));
   },
   component: HealthRoute,
 });

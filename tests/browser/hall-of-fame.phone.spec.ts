@@ -1,0 +1,34 @@
+/**
+ * The Hall of Fame, the awards on a racer's Bests tab and Free agents on a 390 × 844 phone:
+ * nothing wider than the screen, the period tabs tappable. SCREEN_SHOTS_DIR=dir saves pictures.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { getJson } from './support';
+
+async function fitsThePhone(page: Page, name: string) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(390);
+  if (process.env.SCREEN_SHOTS_DIR)
+    await page.screenshot({ path: `${process.env.SCREEN_SHOTS_DIR}/${name}.png`, fullPage: true });
+}
+
+test('the Hall of Fame fits the phone and its period tabs switch the table', async ({ page }) => {
+  await page.goto('/halloffame');
+  await expect(page.locator('.hof-winners tbody tr').first()).toBeVisible({ timeout: 60_000 });
+  await fitsThePhone(page, 'hall-of-fame-phone');
+  await page.getByRole('link', { name: 'Month', exact: true }).tap();
+  await expect(page.getByRole('heading', { name: 'Winners by month' })).toBeVisible();
+  await fitsThePhone(page, 'hall-of-fame-month-phone');
+});
+
+test("a winner's awards show on their Bests tab, and free agents fit the phone", async ({ page }) => {
+  await page.goto('/about');
+  const hall = await getJson<{ periods: Array<{ racer: { Username: string } | null }> }>(page, '/api/hall-of-fame');
+  const winner = hall.periods[0].racer!.Username;
+  await page.goto(`/racers/${winner}/bests`);
+  const awards = page.getByRole('region', { name: `Awards of ${winner}`, exact: true });
+  await expect(awards.locator('tbody')).toContainText('Racer of the day');
+  await fitsThePhone(page, 'racer-awards-phone');
+  await page.goto('/free-agents');
+  await expect(page.locator('.free-agents-card tbody tr').first()).toBeVisible();
+  await fitsThePhone(page, 'free-agents-phone');
+});
