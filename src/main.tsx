@@ -28,10 +28,10 @@ import './styles/shell.css';
 import './styles/ui.css';
 import './styles/mine.css';
 import { syncSiteTimezone } from './lib/site';
-import { applyTheme, storedThemeChoice } from './lib/theme';
+import { watchTheme } from './lib/theme';
 
-// The inline script of index.html set the choice already; this adds the status bar colour.
-applyTheme(storedThemeChoice());
+// The inline script of index.html set the theme already; this adds the status bar colour and follows the system.
+watchTheme();
 
 /** How long the first render waits for answers already on their way (never for saved data). */
 const FIRST_ANSWERS_WAIT_MS = 300;

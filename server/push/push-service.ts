@@ -1,9 +1,6 @@
-/**
- * The push sender inside the server, as the Discord one: `afterPoll()` (once a poll has
- * committed) queues the due messages and sends them in the background; a timer sends retries in
- * between. One pass at a time; `stop()` lets the request in progress end and claims nothing more.
- */
+/** The web push sender inside the server (see ../ops/background-sender.ts for how it runs). */
 import type { Database } from '../db/database.js';
+import { startBackgroundSender, type BackgroundSender } from '../ops/background-sender.js';
 import { deliverDuePush, type PushLogger } from './deliver-push.js';
 import { enqueuePushDue } from './enqueue-push.js';
 import type { FetchLike } from './send-push.js';
@@ -16,45 +13,19 @@ export interface PushServiceOptions {
   now: () => Date;
   log: PushLogger & { error(obj: object, msg?: string): void };
   fetch?: FetchLike;
+  /** Retry pass interval; default 60 s. */
   intervalMs?: number;
 }
 
-export interface PushService {
-  afterPoll(): void;
-  runOnce(queue?: boolean): Promise<void>;
-  stop(): Promise<void>;
-}
+export type PushService = BackgroundSender;
 
 export function startPushService(o: PushServiceOptions): PushService {
-  let current: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const pass = async (queue: boolean) => {
-    try {
-      if (queue) await enqueuePushDue(o.db, { now: o.now(), tz: o.tz });
-      await deliverDuePush(o.db, {
-        now: o.now,
-        log: o.log,
-        subject: o.subject,
-        fetch: o.fetch,
-        stopping: () => stopped,
-      });
-    } catch (err) {
-      o.log.error({ err: err instanceof Error ? err.message : String(err) }, 'Push pass failed');
-    }
-  };
-  const runOnce = (queue = true) => {
-    current = current.then(() => (stopped ? undefined : pass(queue)));
-    return current;
-  };
-  const timer = setInterval(() => void runOnce(false), o.intervalMs ?? 60_000);
-  timer.unref();
-  return {
-    afterPoll: () => void runOnce(true),
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await current;
-    },
-  };
+  return startBackgroundSender({
+    name: 'Push',
+    intervalMs: o.intervalMs ?? 60_000,
+    log: o.log,
+    queue: () => enqueuePushDue(o.db, { now: o.now(), tz: o.tz }),
+    deliver: (stopping) =>
+      deliverDuePush(o.db, { now: o.now, log: o.log, subject: o.subject, fetch: o.fetch, stopping }),
+  });
 }

@@ -1,7 +1,7 @@
 /**
  * The colour theme: the system's (prefers-color-scheme) unless this device chose light or dark,
- * kept in localStorage `theme` and set as <html data-theme> (the inline script of index.html does
- * the same before the first paint). Charts read their colours from the CSS tokens and redraw on
+ * kept in localStorage `theme`. <html data-theme> always holds the theme in effect (the inline
+ * script of index.html sets it before the first paint; `watchTheme()` follows the system after). Charts read their colours from the CSS tokens and redraw on
  * `useResolvedTheme()` changes.
  */
 import { useSyncExternalStore } from 'react';
@@ -27,13 +27,21 @@ export function resolvedTheme(choice: ThemeChoice = storedThemeChoice()): 'light
   return choice === 'system' ? (systemDark() ? 'dark' : 'light') : choice;
 }
 
-/** Sets <html data-theme> and the theme-color meta for `choice`. */
+/** Sets <html data-theme> and the theme-color meta to the theme in effect for `choice`. */
 export function applyTheme(choice: ThemeChoice): void {
-  const root = document.documentElement;
-  if (choice === 'system') root.removeAttribute('data-theme');
-  else root.setAttribute('data-theme', choice);
+  const theme = resolvedTheme(choice);
+  document.documentElement.setAttribute('data-theme', theme);
   const meta = document.querySelector('meta[name="theme-color"]:not([media])');
-  meta?.setAttribute('content', THEME_COLORS[resolvedTheme(choice)]);
+  meta?.setAttribute('content', THEME_COLORS[theme]);
+}
+
+/** Applies the stored choice now and again whenever the system's setting or another tab's choice changes. */
+export function watchTheme(): void {
+  applyTheme(storedThemeChoice());
+  window.matchMedia?.(DARK_QUERY).addEventListener('change', () => applyTheme(storedThemeChoice()));
+  window.addEventListener('storage', (e) => {
+    if (e.key === 'theme') applyTheme(storedThemeChoice());
+  });
 }
 
 export function chooseTheme(choice: ThemeChoice): void {
@@ -46,11 +54,9 @@ function subscribe(onChange: () => void): () => void {
   const list = window.matchMedia?.(DARK_QUERY);
   list?.addEventListener('change', onChange);
   window.addEventListener(CHANGE, onChange);
-  // Another tab chose: follow it.
+  // Another tab chose (watchTheme applies it).
   const onStorage = (e: StorageEvent) => {
-    if (e.key !== 'theme') return;
-    applyTheme(storedThemeChoice());
-    onChange();
+    if (e.key === 'theme') onChange();
   };
   window.addEventListener('storage', onStorage);
   return () => {

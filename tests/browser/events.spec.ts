@@ -230,6 +230,13 @@ test('racers, squads and teams match the API; sorting; winnings; both exports ma
   // Every export that lists racers says which are flagged as bots.
   const botOf = new Map(participants.map((p) => [p.Username, p.bot ? 'Yes' : 'No']));
   csv.data.slice(1).forEach((r) => expect(r[9], r[1]).toBe(botOf.get(r[1])));
+  // A flagged racer's cell says why nothing is paid; the files hold no amount for them.
+  const withheldOf = new Map(participants.map((p) => [p.Username, p.Withheld]));
+  const winningsCell = (r: Array<string | number | null>) => {
+    const withheld = withheldOf.get(String(r[1]));
+    if (withheld != null) return `Not paid: flagged\n$${fmtInt(withheld)} by the formula`;
+    return r[8] === '' || r[8] === null ? '' : `$${fmtInt(Number(r[8]))}`;
+  };
   const asScreen = (r: Array<string | number | null>) => [
     String(r[0]),
     String(r[1]),
@@ -239,7 +246,7 @@ test('racers, squads and teams match the API; sorting; winnings; both exports ma
     r[5] === '' || r[5] === null ? '-' : shownWpm(Number(r[5])),
     r[6] === '' || r[6] === null ? '-' : shownPercent(Number(r[6])),
     fmtInt(Number(r[7])),
-    r[8] === '' || r[8] === null ? '' : `$${fmtInt(Number(r[8]))}`,
+    winningsCell(r),
   ];
   csv.data.slice(1).forEach((r, i) => expect(asScreen(r), `CSV row ${i + 1}`).toEqual(screen.rows[i]));
   expect(chunkRequests.some((u) => /\/csv-/.test(u))).toBe(true);

@@ -159,10 +159,12 @@ export async function checkOtherTeamsReadOnly(page: Page, who: StaffAccount) {
       await expect(row.getByRole('checkbox')).toHaveCount(1);
     } else {
       await expect(row.getByRole('checkbox')).toHaveCount(0);
-      await expect(row.locator('.payout-state')).toHaveText(p.Paid ? 'Paid' : 'Unpaid');
+      // A flagged racer this event does not pay is owed nothing.
+      const state = p.Paid ? 'Paid' : p.Withheld !== null ? 'Not owed' : 'Unpaid';
+      await expect(row.locator('.payout-state')).toHaveText(state);
     }
   }
-  await expect(page.locator('.payout-note')).toHaveText(
+  await expect(page.locator('.payout-note').filter({ hasText: /^You mark/ })).toHaveText(
     `You mark the payouts of ${own} racers; other teams' rows are read-only (their own teamadmin or an admin marks them).`,
   );
   await expectFits(page);

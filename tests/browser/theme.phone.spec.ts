@@ -77,8 +77,12 @@ test('the choice is made with the keyboard, kept over a reload and offline', asy
 
   // Back to the system's setting: light here.
   await page.getByRole('group', { name: 'Theme' }).getByRole('radio', { name: 'System' }).check();
-  await expect(page.locator('html')).not.toHaveAttribute('data-theme');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   expect(await bodyBackground(page)).toBe(LIGHT_BG);
+  // ...and it follows the system when that turns dark.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await bodyBackground(page)).toBe(DARK_BG);
   await context.setOffline(false);
 });
 
