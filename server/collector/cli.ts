@@ -7,7 +7,7 @@
 import { loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { openDatabase } from '../db/open.js';
-import { withCollectorLock } from './lock.js';
+import { withCollectorLock } from '../db/collector-lock.js';
 import { parseCliArgs, summaryLine, UsageError, USAGE, type CliArgs } from './cli-args.js';
 import { trackedTeamTags } from '../db/teams-repo.js';
 import { pollTeams, type CollectorLogger } from './poll.js';

@@ -8,7 +8,7 @@
  * being written commit, and resolves when the run has ended.
  */
 import type { Database } from '../db/database.js';
-import { withCollectorLock } from './lock.js';
+import { withCollectorLock } from '../db/collector-lock.js';
 import { pollTeams, silentLogger, type CollectorLogger, type PollOptions, type PollRunSummary } from './poll.js';
 
 export interface SchedulerOptions {

@@ -5,6 +5,7 @@
  */
 import type { Database } from '../db/database.js';
 import { trackTeam } from '../db/teams-repo.js';
+import { getMeta, lastSnapshotAt, recordBackfillRun, setMeta } from '../db/demo-repo.js';
 import { backfill } from '../collector/backfill.js';
 import { GameSimulator } from '../simulator/game-simulator.js';
 import { startSimulatorServer } from '../simulator/server.js';
@@ -33,31 +34,11 @@ export interface DemoCommunity {
 
 const DAY = 24 * 3600 * 1000;
 
-async function meta(db: Database, key: string): Promise<string | null> {
-  const { rows } = await db.query<{ value: string }>('SELECT value FROM app_meta WHERE key = $1', [key]);
-  return rows[0]?.value ?? null;
-}
-
-/** Records a backfill as a collector run, so "data as of" shows its time. */
-async function recordRun(db: Database, started: Date, snapshotAt: Date, teams: number) {
-  await db.query(
-    'INSERT INTO collector_runs (started_at, finished_at, snapshot_at, teams_ok) VALUES ($1, $2, $3, $4)',
-    [started, new Date(), snapshotAt, teams],
-  );
-}
-
-async function setMeta(db: Database, key: string, value: string) {
-  await db.query(
-    'INSERT INTO app_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-    [key, value],
-  );
-}
-
 export async function startDemoCommunity(opts: DemoOptions): Promise<DemoCommunity> {
   const { db, tz, log } = opts;
   const days = opts.days ?? 31;
   // The community's shape is fixed at first start and reused, so later starts continue the same story.
-  const stored = await meta(db, 'demo_community');
+  const stored = await getMeta(db, 'demo_community');
   const shape = stored
     ? (JSON.parse(stored) as { seed: number; teams: number; racersPerTeam: number; start: string; days: number })
     : {
@@ -76,7 +57,7 @@ export async function startDemoCommunity(opts: DemoOptions): Promise<DemoCommuni
   const source = (tag: string, at: Date) => JSON.stringify(sim.teamResponse(tag, at));
   const now = floorTo10Minutes(opts.now());
 
-  if (!stored || !(await meta(db, 'demo_backfilled_to'))) {
+  if (!stored || !(await getMeta(db, 'demo_backfilled_to'))) {
     const started = new Date();
     // Kept first: a first start stopped during its backfill continues the same story on the next start.
     if (!stored) await setMeta(db, 'demo_community', JSON.stringify(shape));
@@ -93,12 +74,11 @@ export async function startDemoCommunity(opts: DemoOptions): Promise<DemoCommuni
       seed: shape.seed,
     });
     await setMeta(db, 'demo_backfilled_to', now.toISOString());
-    await recordRun(db, started, now, sim.tags.length);
+    await recordBackfillRun(db, started, now, sim.tags.length);
     log.info(`Demo: ready in ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s.`);
   } else {
-    const last = await meta(db, 'demo_backfilled_to');
-    const lastPoll = (await db.query<{ t: Date | null }>('SELECT max(snapshot_at) AS t FROM collector_runs')).rows[0]
-      ?.t;
+    const last = await getMeta(db, 'demo_backfilled_to');
+    const lastPoll = await lastSnapshotAt(db);
     const since = new Date(Math.max(last ? Date.parse(last) : 0, lastPoll ? lastPoll.getTime() : 0));
     if (since.getTime() > 0 && now.getTime() - since.getTime() > 10 * 60_000) {
       log.info(`Demo: catching up on the history since ${since.toISOString()}...`);
@@ -113,7 +93,7 @@ export async function startDemoCommunity(opts: DemoOptions): Promise<DemoCommuni
         signal: opts.signal,
       });
       await setMeta(db, 'demo_backfilled_to', now.toISOString());
-      await recordRun(db, started, now, sim.tags.length);
+      await recordBackfillRun(db, started, now, sim.tags.length);
     }
   }
 

@@ -7,6 +7,7 @@
 import type { HealthResponse } from '../../contract/health.js';
 import type { Database } from '../db/database.js';
 import { lastSuccessfulPollAt } from '../db/collector-runs-repo.js';
+import { appliedMigrationNames, pingDatabase } from '../db/health-repo.js';
 import { migrationNames } from '../db/migrate.js';
 import { SERVER_VERSION } from './version.js';
 import { failingTrackedTeams } from './team-failures.js';
@@ -24,11 +25,9 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 
 async function probe(db: Database) {
   const started = performance.now();
-  await db.query('SELECT 1');
+  await pingDatabase(db);
   const latencyMs = Math.round((performance.now() - started) * 10) / 10;
-  const applied = new Set(
-    (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
-  );
+  const applied = await appliedMigrationNames(db);
   const pending = migrationNames().filter((name) => !applied.has(name));
   return { latencyMs, pending, lastPoll: await lastSuccessfulPollAt(db), failing: await failingTrackedTeams(db) };
 }

@@ -6,9 +6,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { ownerOnlyDataDir, tightenTree } from '../db/data-dir-mode.js';
 import { lockDataDir } from '../db/pglite.js';
+import { unpackBackup } from '../db/pglite-restore.js';
 
 export class RestoreRefused extends Error {}
 
@@ -48,25 +48,16 @@ export async function restoreDataDir(opts: {
       fs.renameSync(pgdata, replacedTo);
     }
     fs.mkdirSync(pgdata, { recursive: true, mode: 0o700 });
-    let pg: PGlite | undefined;
     try {
-      pg = await PGlite.create(pgdata, { loadDataDir: opts.archive });
-      const migrations = (await pg.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations')).rows[0].n;
-      const batches = (await pg.query<{ n: number }>('SELECT count(*)::int AS n FROM batches')).rows[0].n;
-      await pg.close();
-      pg = undefined;
+      const { batches, migrations } = await unpackBackup(pgdata, opts.archive);
       // PGlite (here in this thread) chmods what it unpacks to 0666, inside the 0700 folder.
       tightenTree(pgdata);
       return { batches, migrations, replacedTo };
     } catch (err) {
-      await pg?.close().catch(() => undefined);
-      pg = undefined;
       // Leave the directory as it was: drop what was unpacked, put the replaced database back.
       fs.rmSync(pgdata, { recursive: true, force: true });
       if (replacedTo) fs.renameSync(replacedTo, pgdata);
       throw new RestoreRefused(`Not a backup of this site's database, nothing restored: ${(err as Error).message}`);
-    } finally {
-      await pg?.close();
     }
   } finally {
     release();

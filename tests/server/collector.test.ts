@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameMember, GameTeamResponse } from '../../server/collector/game-api.js';
-import { COLLECTOR_LOCK, withCollectorLock } from '../../server/collector/lock.js';
+import { COLLECTOR_LOCK, withCollectorLock } from '../../server/db/collector-lock.js';
 import { pollTeams, type PollOptions } from '../../server/collector/poll.js';
 import { startScheduler } from '../../server/collector/scheduler.js';
 import { GameSimulator } from '../../server/simulator/game-simulator.js';

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
-import { COLLECTOR_LOCK } from '../../server/collector/lock.js';
+import { COLLECTOR_LOCK } from '../../server/db/collector-lock.js';
 import { startScheduler, type Scheduler } from '../../server/collector/scheduler.js';
 import type { Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';

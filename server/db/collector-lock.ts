@@ -7,8 +7,8 @@
  * is given `lockLost`, which aborts then, so it stops instead of running beside another collector.
  * The broken connection is discarded, and the next run takes the lock on a fresh one.
  */
-import type { Database } from '../db/database.js';
-import { isConnectionError } from '../db/connection-errors.js';
+import type { Database } from './database.js';
+import { isConnectionError } from './connection-errors.js';
 
 /** An arbitrary constant naming the collector's advisory lock. */
 export const COLLECTOR_LOCK = 7_270_002;
