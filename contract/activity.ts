@@ -70,6 +70,7 @@ export type TeamStatsResponse = z.infer<typeof TeamStatsResponse>;
 export const hourlyRaces = endpoint({
   method: 'GET',
   path: '/api/hourly-races',
+  cache: 'minute',
   query: TagQuery,
   ok: HourlyRacesResponse,
   tags: ['activity'],
@@ -78,6 +79,7 @@ export const hourlyRaces = endpoint({
 export const dailyRaces = endpoint({
   method: 'GET',
   path: '/api/daily-races',
+  cache: 'minute',
   query: TagQuery,
   ok: PeriodRacesResponse,
   tags: ['activity'],
@@ -86,6 +88,7 @@ export const dailyRaces = endpoint({
 export const weeklyRaces = endpoint({
   method: 'GET',
   path: '/api/weekly-races',
+  cache: 'minute',
   query: TagQuery,
   ok: PeriodRacesResponse,
   tags: ['activity'],
@@ -94,6 +97,7 @@ export const weeklyRaces = endpoint({
 export const teamStats = endpoint({
   method: 'GET',
   path: '/api/team-stats',
+  cache: 'minute',
   query: TeamStatsQuery,
   ok: TeamStatsResponse,
   errors: errorAnswers(404),

@@ -26,9 +26,15 @@ export type LoginResponse = z.infer<typeof LoginResponse>;
 export const LogoutResponse = z.object({ success: z.literal(true) });
 export type LogoutResponse = z.infer<typeof LogoutResponse>;
 
-export const me = endpoint({ method: 'GET', path: '/api/me', ok: MeResponse, tags: ['auth'] });
+export const me = endpoint({ method: 'GET', path: '/api/me', cache: 'none', ok: MeResponse, tags: ['auth'] });
 
-export const myTeamTag = endpoint({ method: 'GET', path: '/api/my-team-tag', ok: MyTeamTagResponse, tags: ['auth'] });
+export const myTeamTag = endpoint({
+  method: 'GET',
+  path: '/api/my-team-tag',
+  cache: 'none',
+  ok: MyTeamTagResponse,
+  tags: ['auth'],
+});
 
 export const login = endpoint({
   method: 'POST',

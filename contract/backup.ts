@@ -16,6 +16,7 @@ export const BACKUP_TOKEN_HEADER = 'x-backup-token';
 export const backup = endpoint({
   method: 'GET',
   path: '/api/admin/backup',
+  cache: 'none',
   // The server sends the archive as it reads it (a stream of bytes), not as one buffer.
   ok: z
     .custom<Uint8Array | AsyncIterable<Uint8Array>>(

@@ -65,6 +65,7 @@ const refused = errorAnswers(400, 401, 403, 404);
 export const discordSettings = endpoint({
   method: 'GET',
   path: '/api/admin/discord',
+  cache: 'none',
   access: 'staff',
   query: TagQuery,
   ok: DiscordSettings,

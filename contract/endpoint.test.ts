@@ -1,6 +1,7 @@
 /** The endpoint description's helpers: path filling and the input/output types a client derives. */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { fillPath, type EndpointInput, type EndpointOutput } from './endpoint.js';
+import { z } from 'zod';
+import { endpoint, fillPath, type Endpoint, type EndpointInput, type EndpointOutput } from './endpoint.js';
 import type { updateEvent } from './admin-events.js';
 import type { eventParticipants, teamEvents } from './events.js';
 import type { teamTags } from './teams.js';
@@ -26,5 +27,32 @@ describe('EndpointInput and EndpointOutput', () => {
   it('give the parsed success answer, for endpoints with path parameters too', () => {
     expectTypeOf<EndpointOutput<typeof teamTags>>().toEqualTypeOf<string[]>();
     expectTypeOf<EndpointOutput<typeof eventParticipants>>().toHaveProperty('participants');
+  });
+});
+
+describe('cache policy', () => {
+  it('every GET declares whether its answers are shared; staff answers never are', async () => {
+    const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./*.test.ts'], { eager: true });
+    const gets = Object.values(modules)
+      .flatMap((m) => Object.values(m))
+      .filter((v): v is Endpoint => typeof v === 'object' && v !== null && 'method' in v && 'ok' in v)
+      .filter((e) => e.method === 'GET');
+    expect(gets.length).toBeGreaterThan(30);
+    for (const e of gets) {
+      expect(['data', 'minute', 'none'], e.path).toContain(e.cache);
+      if (e.access || e.path.startsWith('/api/admin/')) expect(e.cache, e.path).toBe('none');
+    }
+    // Per caller, streaming and operational answers are never shared.
+    const byPath = new Map(gets.map((e) => [e.path, e.cache]));
+    for (const path of ['/api/me', '/api/my-team-tag', '/api/live', '/api/health'])
+      expect(byPath.get(path), path).toBe('none');
+  });
+
+  it('refuses a GET without a policy and a shared staff answer', () => {
+    expect(() => endpoint({ method: 'GET', path: '/api/x', ok: z.null() } as never)).toThrow(/cache policy/);
+    expect(() => endpoint({ method: 'GET', path: '/api/x', cache: 'data', access: 'staff', ok: z.null() })).toThrow(
+      /never shared/,
+    );
+    expect(() => endpoint({ method: 'POST', path: '/api/x', cache: 'data', ok: z.null() })).toThrow(/only a GET/);
   });
 });

@@ -20,6 +20,14 @@ export type ErrorMap = Partial<Record<ErrorStatus, z.ZodType>>;
 /** Who may call: logged-out callers get 401, other roles 403, before the input is validated. */
 export type Access = 'staff' | 'admin';
 
+/**
+ * How the server shares a GET's answers among its callers (server/http/plugins/public-cache.ts):
+ * `data`, one answer per data version (it reads stored data only); `minute`, per data version and
+ * site minute (it reads the clock: rolling windows, "today", an event's status); `none`, never
+ * (per caller, streaming, operational or staff answers). Every GET declares one.
+ */
+export type CachePolicy = 'data' | 'minute' | 'none';
+
 export interface Endpoint<
   M extends Method = Method,
   P extends string = string,
@@ -40,6 +48,8 @@ export interface Endpoint<
   errors?: Errors;
   /** Left out: anyone may call. */
   access?: Access;
+  /** GET only, and required there: how its answers are shared; `none` when `access` is set. */
+  cache?: CachePolicy;
   /** OpenAPI grouping, one-line summary and longer description. */
   tags?: string[];
   summary?: string;
@@ -56,6 +66,10 @@ export function endpoint<
   Ok extends z.ZodType = z.ZodType,
   Errors extends ErrorMap = Record<never, never>,
 >(e: Endpoint<M, P, Params, Query, Body, Ok, Errors>): Endpoint<M, P, Params, Query, Body, Ok, Errors> {
+  if ((e.method === 'GET') !== (e.cache !== undefined))
+    throw new Error(`${e.method} ${e.path}: a GET declares its cache policy, and only a GET`);
+  if (e.access && e.cache !== undefined && e.cache !== 'none')
+    throw new Error(`${e.method} ${e.path}: a staff answer is never shared (cache: 'none')`);
   return e;
 }
 

@@ -128,6 +128,7 @@ export type EventTeamSummaryResponse = z.infer<typeof EventTeamSummaryResponse>;
 export const teamEvents = endpoint({
   method: 'GET',
   path: '/api/team-events',
+  cache: 'minute',
   query: TeamEventsQuery,
   ok: TeamEventsResponse,
   errors: errorAnswers(400),
@@ -137,6 +138,7 @@ export const teamEvents = endpoint({
 export const eventParticipants = endpoint({
   method: 'GET',
   path: '/api/event-participants/:eventId',
+  cache: 'data',
   params: EventIdParams,
   ok: EventParticipantsResponse,
   errors: errorAnswers(400, 404),
@@ -146,6 +148,7 @@ export const eventParticipants = endpoint({
 export const eventSquadSummary = endpoint({
   method: 'GET',
   path: '/api/event-squad-summary/:eventId',
+  cache: 'data',
   params: EventIdParams,
   ok: EventSquadSummaryResponse,
   errors: errorAnswers(400, 404),
@@ -155,6 +158,7 @@ export const eventSquadSummary = endpoint({
 export const eventTeamSummary = endpoint({
   method: 'GET',
   path: '/api/event-team-summary/:eventId',
+  cache: 'data',
   params: EventIdParams,
   ok: EventTeamSummaryResponse,
   errors: errorAnswers(400, 404),

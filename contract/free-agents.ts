@@ -34,6 +34,7 @@ export type FreeAgentsResponse = z.infer<typeof FreeAgentsResponse>;
 export const freeAgents = endpoint({
   method: 'GET',
   path: '/api/free-agents',
+  cache: 'minute',
   ok: FreeAgentsResponse,
   errors: errorAnswers(400),
   tags: ['teams'],

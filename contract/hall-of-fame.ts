@@ -103,6 +103,7 @@ export type RacerAwardsResponse = z.infer<typeof RacerAwardsResponse>;
 export const hallOfFame = endpoint({
   method: 'GET',
   path: '/api/hall-of-fame',
+  cache: 'minute',
   query: HallOfFameQuery,
   ok: HallOfFameResponse,
   errors: errorAnswers(400),
@@ -112,6 +113,7 @@ export const hallOfFame = endpoint({
 export const racerAwards = endpoint({
   method: 'GET',
   path: '/api/racer-awards',
+  cache: 'minute',
   query: UsernameQuery,
   ok: RacerAwardsResponse,
   errors: errorAnswers(400),

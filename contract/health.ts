@@ -57,6 +57,7 @@ export type HealthResponse = z.infer<typeof HealthResponse>;
 export const health = endpoint({
   method: 'GET',
   path: '/api/health',
+  cache: 'none',
   ok: HealthResponse,
   errors: { 503: HealthResponse },
   tags: ['operations'],

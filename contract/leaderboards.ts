@@ -202,6 +202,7 @@ export type IndividualRankResponse = z.infer<typeof IndividualRankResponse>;
 export const teamLeaderboard = endpoint({
   method: 'GET',
   path: '/api/team-leaderboard',
+  cache: 'data',
   query: TeamLeaderboardQuery,
   ok: TeamLeaderboardResponse,
   errors: errorAnswers(400),
@@ -211,6 +212,7 @@ export const teamLeaderboard = endpoint({
 export const individualLeaderboard = endpoint({
   method: 'GET',
   path: '/api/individual-leaderboard',
+  cache: 'data',
   query: IndividualLeaderboardQuery,
   ok: IndividualLeaderboardAnswer,
   errors: errorAnswers(400),
@@ -220,6 +222,7 @@ export const individualLeaderboard = endpoint({
 export const individualRank = endpoint({
   method: 'GET',
   path: '/api/individual-leaderboard/rank',
+  cache: 'data',
   query: IndividualRankQuery,
   ok: IndividualRankResponse,
   /** 404: the racer has no races in the window (or is flagged and showbot is not TRUE). */

@@ -20,6 +20,7 @@ export const LiveQuery = z.object({});
 export const liveUpdates = endpoint({
   method: 'GET',
   path: '/api/live',
+  cache: 'none',
   query: LiveQuery,
   ok: z.string().describe('text/event-stream: `event: version` with data `{"version": n}`'),
   // 429: this address holds its 8 streams already; 503: the server holds as many as it keeps.

@@ -81,6 +81,7 @@ export type MarkPayoutResponse = z.infer<typeof MarkPayoutResponse>;
 export const eventPayouts = endpoint({
   method: 'GET',
   path: '/api/event-payouts/:eventId',
+  cache: 'data',
   params: EventIdParams,
   ok: EventPayoutsResponse,
   errors: errorAnswers(400, 404),

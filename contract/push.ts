@@ -57,6 +57,7 @@ export type PushSettings = z.infer<typeof PushSettings>;
 export const pushKey = endpoint({
   method: 'GET',
   path: '/api/push/key',
+  cache: 'data',
   ok: PushKey,
   tags: ['push'],
   summary: 'The public key push subscriptions are made for',

@@ -97,6 +97,7 @@ export type RacerCompareResponse = z.infer<typeof RacerCompareResponse>;
 export const racerBests = endpoint({
   method: 'GET',
   path: '/api/racer-bests',
+  cache: 'data',
   query: RacerBestsQuery,
   ok: RacerBestsResponse,
   errors: errorAnswers(404),
@@ -108,6 +109,7 @@ export const racerBests = endpoint({
 export const racerCompare = endpoint({
   method: 'GET',
   path: '/api/racer-compare',
+  cache: 'data',
   query: RacerCompareQuery,
   ok: RacerCompareResponse,
   errors: errorAnswers(400, 404),

@@ -89,6 +89,7 @@ export const RacerBatchesQuery = UsernameQuery.extend({
 export const allUsernames = endpoint({
   method: 'GET',
   path: '/api/all-usernames',
+  cache: 'data',
   ok: AllUsernamesResponse,
   tags: ['racers'],
 });
@@ -96,6 +97,7 @@ export const allUsernames = endpoint({
 export const racerInfo = endpoint({
   method: 'GET',
   path: '/api/racer-info',
+  cache: 'data',
   query: UsernameQuery,
   ok: RacerInfo,
   errors: errorAnswers(404),
@@ -106,6 +108,7 @@ export const racerInfo = endpoint({
 export const racerBatches = endpoint({
   method: 'GET',
   path: '/api/racer-batches',
+  cache: 'data',
   query: RacerBatchesQuery,
   ok: z.union([RacerBatchesResponse, RacerBatchColumnsResponse]),
   errors: errorAnswers(404),

@@ -75,6 +75,7 @@ export type RequirementSettingsBody = z.input<typeof RequirementSettingsBody>;
 export const requirementStrikes = endpoint({
   method: 'GET',
   path: '/api/requirement-strikes',
+  cache: 'minute',
   query: TagQuery,
   ok: StrikeHistoryResponse,
   errors: errorAnswers(404),
@@ -87,6 +88,7 @@ const refused = errorAnswers(400, 401, 403, 404);
 export const requirementSettings = endpoint({
   method: 'GET',
   path: '/api/admin/requirement-settings',
+  cache: 'none',
   access: 'staff',
   query: TagQuery,
   ok: RequirementSettings,

@@ -105,6 +105,7 @@ export type MembershipLogResponse = z.infer<typeof MembershipLogResponse>;
 export const rosterHealth = endpoint({
   method: 'GET',
   path: '/api/roster-health',
+  cache: 'minute',
   query: TagQuery,
   ok: RosterHealthResponse,
   errors: errorAnswers(404),
@@ -115,6 +116,7 @@ export const rosterHealth = endpoint({
 export const membershipLog = endpoint({
   method: 'GET',
   path: '/api/membership-log',
+  cache: 'data',
   query: TagQuery,
   ok: MembershipLogResponse,
   errors: errorAnswers(404),

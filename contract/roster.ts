@@ -77,6 +77,7 @@ export type MemberDataLatestResponse = z.infer<typeof MemberDataLatestResponse>;
 export const teamRoster = endpoint({
   method: 'GET',
   path: '/api/current-display-names',
+  cache: 'minute',
   query: TagQuery,
   ok: CurrentDisplayNamesResponse,
   tags: ['roster'],
@@ -86,6 +87,7 @@ export const teamRoster = endpoint({
 export const latestMembers = endpoint({
   method: 'GET',
   path: '/api/member-data-latest',
+  cache: 'data',
   ok: MemberDataLatestResponse,
   tags: ['roster'],
 });

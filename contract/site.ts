@@ -11,4 +11,4 @@ export const SiteResponse = z.object({
 });
 export type SiteResponse = z.infer<typeof SiteResponse>;
 
-export const site = endpoint({ method: 'GET', path: '/api/site', ok: SiteResponse, tags: ['site'] });
+export const site = endpoint({ method: 'GET', path: '/api/site', cache: 'data', ok: SiteResponse, tags: ['site'] });

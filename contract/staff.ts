@@ -96,6 +96,7 @@ const refused = errorAnswers(400, 401, 403, 404);
 export const squadNames = endpoint({
   method: 'GET',
   path: '/api/squad-names',
+  cache: 'data',
   query: TagQuery,
   ok: SquadNamesResponse,
   errors: errorAnswers(400),
@@ -125,6 +126,7 @@ export const updateSquadName = endpoint({
 export const botFlags = endpoint({
   method: 'GET',
   path: '/api/admin/bot-flags',
+  cache: 'none',
   access: 'admin',
   ok: BotFlagsResponse,
   errors: refused,
@@ -145,6 +147,7 @@ export const setBotFlag = endpoint({
 export const trackedTeams = endpoint({
   method: 'GET',
   path: '/api/admin/tracked-teams',
+  cache: 'none',
   access: 'admin',
   ok: TrackedTeamsResponse,
   errors: refused,
@@ -174,6 +177,7 @@ export const untrackTeam = endpoint({
 export const auditLog = endpoint({
   method: 'GET',
   path: '/api/admin/audit-log',
+  cache: 'none',
   access: 'admin',
   query: AuditQuery,
   ok: AuditLogResponse,

@@ -26,11 +26,18 @@ export const TeamInfo = z.object({
 });
 export type TeamInfo = z.infer<typeof TeamInfo>;
 
-export const teamTags = endpoint({ method: 'GET', path: '/api/team-tags', ok: TeamTagsResponse, tags: ['teams'] });
+export const teamTags = endpoint({
+  method: 'GET',
+  path: '/api/team-tags',
+  cache: 'data',
+  ok: TeamTagsResponse,
+  tags: ['teams'],
+});
 
 export const teamInfo = endpoint({
   method: 'GET',
   path: '/api/team-info',
+  cache: 'data',
   query: TagQuery,
   ok: TeamInfo,
   errors: errorAnswers(404),

@@ -44,6 +44,7 @@ export type ParticipantsResponse = z.infer<typeof ParticipantsResponse>;
 export const dailyParticipants = endpoint({
   method: 'GET',
   path: '/api/daily-participants',
+  cache: 'minute',
   query: DailyParticipantsQuery,
   ok: ParticipantsResponse,
   errors: errorAnswers(400),
@@ -53,6 +54,7 @@ export const dailyParticipants = endpoint({
 export const weeklyParticipants = endpoint({
   method: 'GET',
   path: '/api/weekly-participants',
+  cache: 'minute',
   query: WeeklyParticipantsQuery,
   ok: ParticipantsResponse,
   errors: errorAnswers(400),

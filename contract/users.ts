@@ -93,6 +93,7 @@ const refused = errorAnswers(400, 401, 403, 404, 409);
 export const users = endpoint({
   method: 'GET',
   path: '/api/users',
+  cache: 'none',
   access: 'admin',
   ok: UsersResponse,
   errors: errorAnswers(401, 403),

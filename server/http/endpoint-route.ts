@@ -78,6 +78,7 @@ export function route<E extends Endpoint>(
   app.route({
     ...(options as RouteShorthandOptions),
     ...(onRequest.length ? { onRequest } : {}),
+    config: { ...(options as RouteShorthandOptions).config, cache: e.cache },
     method: e.method,
     url: e.path.slice(app.prefix.length),
     schema: defined({

@@ -1,30 +1,30 @@
 /**
- * Caches every public GET under /api in one ResponseCache (response-cache.ts), so route modules
- * need no cache code: a repeat costs a map lookup, or a 304 when the client holds the ETag.
- *
- * Not cached: routes with their own guard (`onRequest`, `preValidation`, `preHandler`: staff-only
- * answers), per-user, streaming and operational routes (`NEVER_CACHED`), and routes registered with
- * `config: { cache: false }`. An answer is kept only when it is a 200 with a JSON body, no cookie
- * and no `no-store` / `private` Cache-Control (response-cache.ts `complete`).
+ * Caches the GETs whose contract endpoint declares `cache: 'data'` or `'minute'` (contract/endpoint.ts
+ * `CachePolicy`) in one ResponseCache (response-cache.ts), so route modules need no cache code: a
+ * repeat costs a map lookup, or a 304 when the client holds the ETag. A route that declares a
+ * shared policy yet has a guard of its own (`onRequest`, `preValidation`, `preHandler`) is refused
+ * at registration. An answer is kept only when it is a 200 with a JSON body, no cookie and no
+ * `no-store` / `private` Cache-Control (response-cache.ts `complete`).
  *
  * Keys: the route and its validated path parameters and query (the values the contract's zod
  * schemas parsed, keys sorted), or the route's `config.cacheKey`, and the data version. A query
  * parameter the schema does not name is ignored for the key, as the route ignores it (zod's
  * objects strip unknown keys), so a flood of made-up query strings shares one answer; a route
- * with no query schema is keyed without its query. Answers that read the clock (rolling windows, "today", event status) are keyed
- * by the site minute as well, so they roll at most a minute late; the routes in `VERSION_ONLY`
- * depend on stored data alone and keep their answer (and ETag) for the whole data version.
+ * with no query schema is keyed without its query. `minute` answers (they read the clock: rolling
+ * windows, "today", event status) are keyed by the site minute as well, so they roll at most a
+ * minute late; `data` answers keep their answer (and ETag) for the whole data version.
  * While the cache is busy computing (after a poll's write emptied it, or at a new minute), a request
  * may get the newest older answer of the same address (response-cache.ts `answer`).
  */
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { CachePolicy } from '../../../contract/endpoint.js';
 import type { App, AppDeps } from '../context.js';
 import { ResponseCache, type Miss, type ResponseCacheOptions } from '../response-cache.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** `false`: never cache this GET's answers. */
-    cache?: boolean;
+    /** The contract endpoint's cache policy (set by endpoint-route.ts). */
+    cache?: CachePolicy;
     /** The cache key of a request, when two spellings of a query mean the same answer; null: do not cache. */
     cacheKey?: (request: FastifyRequest) => string | null;
   }
@@ -37,33 +37,6 @@ declare module 'fastify' {
   }
 }
 
-/** Per-user, streaming or operational answers. */
-export const NEVER_CACHED = new Set(['/api/me', '/api/my-team-tag', '/api/live', '/api/health']);
-
-/** Answers that depend on stored data only, never on the clock. */
-export const VERSION_ONLY = new Set([
-  '/api/team-tags',
-  '/api/team-info',
-  '/api/site',
-  '/api/squad-names',
-  '/api/all-usernames',
-  '/api/member-data-latest',
-  '/api/racer-info',
-  '/api/racer-batches',
-  '/api/racer-bests',
-  '/api/racer-compare',
-  '/api/membership-log',
-  // An event's window and teams are stored; its answers change with the data only.
-  '/api/event-participants/:eventId',
-  '/api/event-squad-summary/:eventId',
-  '/api/event-team-summary/:eventId',
-  '/api/event-payouts/:eventId',
-  // The window comes with the request; the clock only chooses how the sums are read.
-  '/api/team-leaderboard',
-  '/api/individual-leaderboard',
-  '/api/individual-leaderboard/rank',
-]);
-
 const MINUTE_MS = 60_000;
 
 function hasGuard(route: RouteOptions): boolean {
@@ -71,13 +44,14 @@ function hasGuard(route: RouteOptions): boolean {
   return present(route.onRequest) || present(route.preValidation) || present(route.preHandler);
 }
 
-/** Whether the route's answers go through the cache. */
-export function isCacheable(route: RouteOptions): boolean {
+/** How the route's answers are shared: its declared policy, for a GET under /api; null: not cached. */
+export function sharedPolicy(route: RouteOptions): 'data' | 'minute' | null {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
-  if (methods.length !== 1 || methods[0] !== 'GET' || !route.url.startsWith('/api/')) return false;
-  if (route.config?.cache === false) return false;
-  if (NEVER_CACHED.has(route.url) || route.url.startsWith('/api/admin/')) return false;
-  return !hasGuard(route);
+  if (methods.length !== 1 || methods[0] !== 'GET' || !route.url.startsWith('/api/')) return null;
+  const policy = route.config?.cache;
+  if (policy !== 'data' && policy !== 'minute') return null;
+  if (hasGuard(route)) throw new Error(`GET ${route.url} has a guard of its own: its answers are never shared`);
+  return policy;
 }
 
 /** JSON with every object's keys in a fixed order: two spellings of the same input give one text. */
@@ -111,9 +85,9 @@ export function registerPublicCache(app: App, { db, now }: AppDeps, options: Res
   app.addHook('onClose', async () => cache.close());
 
   app.addHook('onRoute', (route) => {
-    if (!isCacheable(route)) return;
-    const url = route.url;
-    const byMinute = !VERSION_ONLY.has(url);
+    const policy = sharedPolicy(route);
+    if (!policy) return;
+    const byMinute = policy === 'minute';
     const keyOf = route.config?.cacheKey;
 
     const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
