@@ -1,4 +1,5 @@
 /** The loading, error, empty and offline states every screen shows. */
+import type { ReactNode } from 'react';
 import { formatAge, formatCT } from '../lib/format';
 import { useOnline } from '../lib/online';
 import { useMinuteClock } from '../lib/use-minute-clock';
@@ -56,5 +57,42 @@ function OfflineNoteText({ updatedAt }: { updatedAt: number }) {
     <p className="offline-note" role="status">
       Offline, data from {formatCT(updatedAt)} ({formatAge(updatedAt, now.getTime())})
     </p>
+  );
+}
+
+/** What QueryView reads of a query (a useQuery result). */
+export interface ViewedQuery<T> {
+  data: T | undefined;
+  error: Error | null;
+  dataUpdatedAt: number;
+}
+
+/**
+ * A query's states in one place: with nothing to show, a spinner while it loads (offline: "not
+ * saved on this device yet") or the error once it failed; else its data, kept on screen while it
+ * refetches or when a refetch fails, with "Offline, data from ..." when it is saved data shown offline.
+ */
+export function QueryView<T>({
+  query,
+  loadingText,
+  offlineText,
+  errorText,
+  children,
+}: {
+  query: ViewedQuery<T>;
+  loadingText?: string;
+  offlineText?: string;
+  errorText: string | ((error: Error) => string);
+  children: (data: T) => ReactNode;
+}) {
+  if (query.data === undefined) {
+    if (query.error) return <ErrorBox text={typeof errorText === 'string' ? errorText : errorText(query.error)} />;
+    return <Loading text={loadingText} offlineText={offlineText} />;
+  }
+  return (
+    <>
+      <OfflineNote updatedAt={query.dataUpdatedAt} />
+      {children(query.data)}
+    </>
   );
 }

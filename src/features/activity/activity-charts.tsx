@@ -8,7 +8,7 @@ import { useMinuteClock } from '../../lib/use-minute-clock';
 import { ExportButtons } from '../../ui/export-buttons';
 import { activityFileBase, hourlySheet, periodSheet } from './activity-export';
 import { Card } from '../../ui/card';
-import { ErrorBox, Loading } from '../../ui/states';
+import { Loading, QueryView } from '../../ui/states';
 import { useSiteTimezone } from '../../lib/site';
 import { type RacesPeriod, hourlyRacesQueryOptions, periodRacesQueryOptions } from '../../api/teams';
 
@@ -40,15 +40,13 @@ export function HourlyCard({ tag }: { tag: string }) {
         />
       }
     >
-      {q.isPending ? (
-        <Loading text={LOADING} />
-      ) : q.error && !q.data ? (
-        <ErrorBox text="Error: Failed to fetch hourly data" />
-      ) : (
-        <Suspense fallback={<Loading text={LOADING} />}>
-          <HourlyChart rows={q.data} tz={tz} />
-        </Suspense>
-      )}
+      <QueryView query={q} loadingText={LOADING} errorText="Error: Failed to fetch hourly data">
+        {(rows) => (
+          <Suspense fallback={<Loading text={LOADING} />}>
+            <HourlyChart rows={rows} tz={tz} />
+          </Suspense>
+        )}
+      </QueryView>
     </Card>
   );
 }
@@ -71,25 +69,23 @@ export function PeriodCard({ tag, period }: { tag: string; period: RacesPeriod }
         />
       }
     >
-      {q.isPending ? (
-        <Loading text={LOADING} />
-      ) : q.error && !q.data ? (
-        <ErrorBox text={`Error: Failed to fetch ${period} data`} />
-      ) : (
-        <Suspense fallback={<Loading text={LOADING} />}>
-          <PeriodChart
-            rows={q.data}
-            title={title}
-            colour={period === 'daily' ? '#f0640f' : '#2563eb'}
-            label={shortDay}
-          />
-          <p className="chart-note">
-            {period === 'daily'
-              ? 'Last 8 days; today is the last bar.'
-              : 'Last 8 weeks, by the Sunday that starts each week.'}
-          </p>
-        </Suspense>
-      )}
+      <QueryView query={q} loadingText={LOADING} errorText={`Error: Failed to fetch ${period} data`}>
+        {(rows) => (
+          <Suspense fallback={<Loading text={LOADING} />}>
+            <PeriodChart
+              rows={rows}
+              title={title}
+              colour={period === 'daily' ? '#f0640f' : '#2563eb'}
+              label={shortDay}
+            />
+            <p className="chart-note">
+              {period === 'daily'
+                ? 'Last 8 days; today is the last bar.'
+                : 'Last 8 weeks, by the Sunday that starts each week.'}
+            </p>
+          </Suspense>
+        )}
+      </QueryView>
     </Card>
   );
 }

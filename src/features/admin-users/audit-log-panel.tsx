@@ -2,7 +2,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditEntry } from '../../../contract/staff';
 import { DataTable, type Column } from '../../ui/data-table';
-import { ErrorBox, Loading } from '../../ui/states';
+import { QueryView } from '../../ui/states';
 import { auditText } from './audit-text';
 import { localDateTime } from './local-time';
 import { auditLogQueryOptions } from '../../api/staff';
@@ -23,34 +23,32 @@ export function AuditLogPanel() {
           Audit log
         </h2>
       </div>
-      {log.isPending ? (
-        <Loading text="Loading audit log..." />
-      ) : log.isError && !log.data ? (
-        <ErrorBox text="Failed to fetch the audit log" />
-      ) : (
-        <>
-          <DataTable
-            columns={columns}
-            rows={rows}
-            rowKey={(e) => String(e.id)}
-            emptyText="No staff changes yet."
-            caption="Audit log table"
-            leadColumns={['what']}
-          />
-          {log.hasNextPage ? (
-            <div className="pager">
-              <button
-                type="button"
-                className="btn btn-secondary"
-                onClick={() => void log.fetchNextPage()}
-                disabled={log.isFetchingNextPage}
-              >
-                {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
-              </button>
-            </div>
-          ) : null}
-        </>
-      )}
+      <QueryView query={log} loadingText="Loading audit log..." errorText="Failed to fetch the audit log">
+        {() => (
+          <>
+            <DataTable
+              columns={columns}
+              rows={rows}
+              rowKey={(e) => String(e.id)}
+              emptyText="No staff changes yet."
+              caption="Audit log table"
+              leadColumns={['what']}
+            />
+            {log.hasNextPage ? (
+              <div className="pager">
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => void log.fetchNextPage()}
+                  disabled={log.isFetchingNextPage}
+                >
+                  {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                </button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

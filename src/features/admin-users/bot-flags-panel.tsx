@@ -9,7 +9,7 @@ import type { BotFlagRow } from '../../../contract/staff';
 import { useOnline } from '../../lib/online';
 import { DataTable, type Column } from '../../ui/data-table';
 import { DisabledReason } from '../../ui/disabled-reason';
-import { ErrorBox, Loading } from '../../ui/states';
+import { QueryView } from '../../ui/states';
 import { errorText } from '../../api/error-text';
 import { localDateTime } from './local-time';
 import { allUsernamesQueryOptions } from '../../api/racers';
@@ -111,20 +111,18 @@ export function BotFlagsPanel() {
       <p className="form-error" role="alert">
         {error ?? ''}
       </p>
-      {flags.isPending ? (
-        <Loading text="Loading bot flags..." />
-      ) : flags.isError && !flags.data ? (
-        <ErrorBox text="Failed to fetch bot flags" />
-      ) : (
-        <DataTable
-          columns={columns}
-          rows={flags.data ?? []}
-          rowKey={(r) => String(r.userID)}
-          emptyText="No racer is flagged as a bot."
-          caption="Flagged racers table"
-          leadColumns={['actions']}
-        />
-      )}
+      <QueryView query={flags} loadingText="Loading bot flags..." errorText="Failed to fetch bot flags">
+        {() => (
+          <DataTable
+            columns={columns}
+            rows={flags.data ?? []}
+            rowKey={(r) => String(r.userID)}
+            emptyText="No racer is flagged as a bot."
+            caption="Flagged racers table"
+            leadColumns={['actions']}
+          />
+        )}
+      </QueryView>
     </section>
   );
 }

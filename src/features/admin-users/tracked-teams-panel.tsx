@@ -11,7 +11,7 @@ import type { TrackedTeamRow } from '../../../contract/staff';
 import { useOnline } from '../../lib/online';
 import { DataTable, type Column } from '../../ui/data-table';
 import { DisabledReason } from '../../ui/disabled-reason';
-import { ErrorBox, Loading } from '../../ui/states';
+import { QueryView } from '../../ui/states';
 import { errorText } from '../../api/error-text';
 import { localDateTime } from './local-time';
 import { trackTeam, trackedTeamsQueryOptions, untrackTeam } from '../../api/staff';
@@ -115,20 +115,18 @@ export function TrackedTeamsPanel() {
       <p className="form-error" role="alert">
         {error ?? ''}
       </p>
-      {teams.isPending ? (
-        <Loading text="Loading teams..." />
-      ) : teams.isError && !teams.data ? (
-        <ErrorBox text="Failed to fetch teams" />
-      ) : (
-        <DataTable
-          columns={columns}
-          rows={teams.data ?? []}
-          rowKey={(r) => r.tag}
-          emptyText="No teams yet."
-          caption="Teams table"
-          leadColumns={['actions']}
-        />
-      )}
+      <QueryView query={teams} loadingText="Loading teams..." errorText="Failed to fetch teams">
+        {() => (
+          <DataTable
+            columns={columns}
+            rows={teams.data ?? []}
+            rowKey={(r) => r.tag}
+            emptyText="No teams yet."
+            caption="Teams table"
+            leadColumns={['actions']}
+          />
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -13,7 +13,7 @@ import { EditIcon, KeyIcon, PlusIcon, TrashIcon } from '../../ui/action-icons';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable, type Column } from '../../ui/data-table';
 import { DisabledReason } from '../../ui/disabled-reason';
-import { ErrorBox, Loading } from '../../ui/states';
+import { QueryView } from '../../ui/states';
 import { errorText } from '../../api/error-text';
 import { localDateTime } from './local-time';
 import { UserDialog } from './user-dialog';
@@ -140,20 +140,18 @@ export function UsersPanel() {
         </button>
         <DisabledReason id="users-offline" reason={offline} />
       </div>
-      {users.isPending ? (
-        <Loading text="Loading users..." />
-      ) : users.isError && !users.data ? (
-        <ErrorBox text="Failed to fetch users" />
-      ) : (
-        <DataTable
-          columns={columns}
-          rows={users.data ?? []}
-          rowKey={(u) => String(u.id)}
-          emptyText="No users."
-          caption="Users table"
-          leadColumns={['actions']}
-        />
-      )}
+      <QueryView query={users} loadingText="Loading users..." errorText="Failed to fetch users">
+        {() => (
+          <DataTable
+            columns={columns}
+            rows={users.data ?? []}
+            rowKey={(u) => String(u.id)}
+            emptyText="No users."
+            caption="Users table"
+            leadColumns={['actions']}
+          />
+        )}
+      </QueryView>
       <UserDialog
         mode={mode}
         user={selected}

@@ -13,7 +13,7 @@ import { Card } from '../../ui/card';
 import { DataTable, type Column } from '../../ui/data-table';
 import { ExportButtons } from '../../ui/export-buttons';
 import { RacerName, UsernameLink } from '../../ui/racer-name';
-import { ErrorBox, Loading, OfflineNote } from '../../ui/states';
+import { QueryView } from '../../ui/states';
 import {
   DEFAULT_FREE_AGENT_SORT,
   freeAgentsSheet,
@@ -62,23 +62,24 @@ export function FreeAgentsPage() {
         Racers who left a tracked team in the last {FREE_AGENT_DAYS} days and are on no tracked team now, with their
         races, WPM and accuracy over the last {FREE_AGENT_FORM_DAYS} days (today included) on any team.
       </p>
-      <OfflineNote updatedAt={query.dataUpdatedAt} />
-      {query.data ? (
-        <DataTable
-          caption="Free agents"
-          columns={columns}
-          rows={rows}
-          rowKey={(r) => String(r.UserID)}
-          sort={sort}
-          onHeaderClick={(key) => setSort((s) => nextFreeAgentSort(s, key as FreeAgentSortKey))}
-          leadColumns={['LastTeam', 'Races']}
-          emptyText={`Nobody has left a tracked team in the last ${FREE_AGENT_DAYS} days without joining another.`}
-        />
-      ) : query.isError ? (
-        <ErrorBox text={`Failed to fetch free agents: ${query.error.message}`} />
-      ) : (
-        <Loading text="Loading free agents..." />
-      )}
+      <QueryView
+        query={query}
+        loadingText="Loading free agents..."
+        errorText={(error) => `Failed to fetch free agents: ${error.message}`}
+      >
+        {() => (
+          <DataTable
+            caption="Free agents"
+            columns={columns}
+            rows={rows}
+            rowKey={(r) => String(r.UserID)}
+            sort={sort}
+            onHeaderClick={(key) => setSort((s) => nextFreeAgentSort(s, key as FreeAgentSortKey))}
+            leadColumns={['LastTeam', 'Races']}
+            emptyText={`Nobody has left a tracked team in the last ${FREE_AGENT_DAYS} days without joining another.`}
+          />
+        )}
+      </QueryView>
     </Card>
   );
 }

@@ -12,7 +12,7 @@ import { Card } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
 import { ExportButtons } from '../../ui/export-buttons';
 import { Pager } from '../../ui/pager';
-import { ErrorBox, Loading, OfflineNote } from '../../ui/states';
+import { QueryView } from '../../ui/states';
 import { TabLinks } from '../../ui/tabs';
 import { hallColumns } from './hall-of-fame-columns';
 import {
@@ -70,32 +70,33 @@ export function HallOfFamePage({ period, page }: { period: HallPeriod; page: num
         }
         className="hof-winners"
       >
-        <OfflineNote updatedAt={query.dataUpdatedAt} />
-        {query.data ? (
-          <>
-            <DataTable
-              caption={`Hall of Fame by ${PERIOD_LABELS[period].toLowerCase()}`}
-              columns={hallColumns(period)}
-              rows={rows}
-              rowKey={(r) => r.start}
-              sort={sort}
-              onHeaderClick={(key) => setSort((s) => nextHallSort(s, key as HallSortKey))}
-              leadColumns={['racer', 'Points']}
-              emptyText={page > 1 ? 'No periods on this page.' : EMPTY[period]}
-            />
-            {query.data.pages > 1 ? (
-              <Pager
-                page={page}
-                pageCount={query.data.pages}
-                onPage={(p) => void navigate({ to: '/halloffame', search: { period, page: p } })}
+        <QueryView
+          query={query}
+          loadingText="Loading the Hall of Fame..."
+          errorText={(error) => `Failed to fetch the Hall of Fame: ${error.message}`}
+        >
+          {(data) => (
+            <>
+              <DataTable
+                caption={`Hall of Fame by ${PERIOD_LABELS[period].toLowerCase()}`}
+                columns={hallColumns(period)}
+                rows={rows}
+                rowKey={(r) => r.start}
+                sort={sort}
+                onHeaderClick={(key) => setSort((s) => nextHallSort(s, key as HallSortKey))}
+                leadColumns={['racer', 'Points']}
+                emptyText={page > 1 ? 'No periods on this page.' : EMPTY[period]}
               />
-            ) : null}
-          </>
-        ) : query.isError ? (
-          <ErrorBox text={`Failed to fetch the Hall of Fame: ${query.error.message}`} />
-        ) : (
-          <Loading text="Loading the Hall of Fame..." />
-        )}
+              {data.pages > 1 ? (
+                <Pager
+                  page={page}
+                  pageCount={data.pages}
+                  onPage={(p) => void navigate({ to: '/halloffame', search: { period, page: p } })}
+                />
+              ) : null}
+            </>
+          )}
+        </QueryView>
       </Card>
       {query.data ? <RecordsCard records={query.data.records} /> : null}
     </div>

@@ -6,7 +6,7 @@ import { HALL_WPM_MIN_RACES } from '../../../rules/hall-of-fame';
 import { formatInZone } from '../../../rules/site-time';
 import { formatAccuracy, formatInt, formatWpm } from '../../lib/format';
 import { DataTable, type Column } from '../../ui/data-table';
-import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
+import { Empty, QueryView } from '../../ui/states';
 import { racerAwardsQueryOptions } from '../../api/hall-of-fame';
 import { racerErrorText } from './racer-error-text';
 
@@ -59,23 +59,24 @@ export function AwardsPanel({ username, tag }: { username: string; tag: string |
           Hall of Fame
         </Link>
       </header>
-      <OfflineNote updatedAt={query.dataUpdatedAt} />
-      {query.data ? (
-        query.data.awards.length === 0 ? (
-          <Empty text="No awards yet: the top racer of a closed day, week or month gets one." />
-        ) : (
-          <DataTable
-            caption={`Awards of ${username}`}
-            columns={columns}
-            rows={query.data.awards}
-            rowKey={(a) => `${a.kind}|${a.start}`}
-          />
-        )
-      ) : query.isError ? (
-        <ErrorBox text={racerErrorText(query.error, 'Failed to fetch awards')} />
-      ) : (
-        <Loading text="Loading awards..." />
-      )}
+      <QueryView
+        query={query}
+        loadingText="Loading awards..."
+        errorText={(error) => racerErrorText(error, 'Failed to fetch awards')}
+      >
+        {(data) =>
+          data.awards.length === 0 ? (
+            <Empty text="No awards yet: the top racer of a closed day, week or month gets one." />
+          ) : (
+            <DataTable
+              caption={`Awards of ${username}`}
+              columns={columns}
+              rows={data.awards}
+              rowKey={(a) => `${a.kind}|${a.start}`}
+            />
+          )
+        }
+      </QueryView>
     </section>
   );
 }

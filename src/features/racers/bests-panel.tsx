@@ -12,7 +12,7 @@ import type { ExportSheet } from '../../lib/export/export-table';
 import { formatAccuracy, formatCT, formatInt, formatWpm } from '../../lib/format';
 import { DataTable, type Column } from '../../ui/data-table';
 import { ExportButtons } from '../../ui/export-buttons';
-import { Empty, ErrorBox, Loading, OfflineNote } from '../../ui/states';
+import { Empty, QueryView } from '../../ui/states';
 import { BEST_KINDS } from './racer-pages';
 import { racerErrorText } from './racer-error-text';
 import { racerBestsQueryOptions } from '../../api/racers';
@@ -108,14 +108,15 @@ export function BestsPanel({ username, tag }: Props) {
         </h2>
         <ExportButtons fileBase={`bests_${username}`} sheets={sheets} disabled={!data} />
       </header>
-      <OfflineNote updatedAt={query.dataUpdatedAt} />
-      {data ? (
-        <BestsContent data={data} bestRows={bestRows} bestColumns={bestColumns} milestoneColumns={milestoneColumns} />
-      ) : query.isError ? (
-        <ErrorBox text={racerErrorText(query.error, 'Failed to fetch personal bests')} />
-      ) : (
-        <Loading text="Loading personal bests..." />
-      )}
+      <QueryView
+        query={query}
+        loadingText="Loading personal bests..."
+        errorText={(error) => racerErrorText(error, 'Failed to fetch personal bests')}
+      >
+        {(data) => (
+          <BestsContent data={data} bestRows={bestRows} bestColumns={bestColumns} milestoneColumns={milestoneColumns} />
+        )}
+      </QueryView>
     </section>
   );
 }

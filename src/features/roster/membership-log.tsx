@@ -6,7 +6,7 @@ import { DataTable, type Column } from '../../ui/data-table';
 import { ExportButtons } from '../../ui/export-buttons';
 import { MISSING } from '../../lib/format';
 import { RacerName, UsernameLink } from '../../ui/racer-name';
-import { ErrorBox, Loading, OfflineNote } from '../../ui/states';
+import { QueryView } from '../../ui/states';
 import { formatSiteMinute, KIND_LABEL } from './health-format';
 import { membershipLogFileBase, membershipLogSheet } from './health-export';
 import { membershipLogQueryOptions } from '../../api/teams';
@@ -45,22 +45,23 @@ export function MembershipLog({ tag }: { tag: string }) {
       }
       className="membership-log-card"
     >
-      <OfflineNote updatedAt={query.dataUpdatedAt} />
-      {query.data ? (
-        <DataTable
-          caption={`Membership log of ${tag}`}
-          columns={logColumns(tag)}
-          rows={rows}
-          rowKey={(e) => `${e.At}|${e.Kind}|${e.UserID}|${e.To ?? ''}`}
-          maxHeight="520px"
-          leadColumns={['At', 'Kind']}
-          emptyText="No joins, leaves or name changes recorded for this team yet."
-        />
-      ) : query.isError ? (
-        <ErrorBox text={`Failed to fetch membership log: ${query.error.message}`} />
-      ) : (
-        <Loading text="Loading membership log..." />
-      )}
+      <QueryView
+        query={query}
+        loadingText="Loading membership log..."
+        errorText={(error) => `Failed to fetch membership log: ${error.message}`}
+      >
+        {() => (
+          <DataTable
+            caption={`Membership log of ${tag}`}
+            columns={logColumns(tag)}
+            rows={rows}
+            rowKey={(e) => `${e.At}|${e.Kind}|${e.UserID}|${e.To ?? ''}`}
+            maxHeight="520px"
+            leadColumns={['At', 'Kind']}
+            emptyText="No joins, leaves or name changes recorded for this team yet."
+          />
+        )}
+      </QueryView>
     </Card>
   );
 }

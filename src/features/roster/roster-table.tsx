@@ -12,7 +12,7 @@ import { useMyRacer } from '../../lib/my-racer';
 import { Card } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
 import { ExportButtons } from '../../ui/export-buttons';
-import { ErrorBox, Loading, OfflineNote } from '../../ui/states';
+import { QueryView } from '../../ui/states';
 import { BotFlagButton } from '../../ui/bot-flag-button';
 import { rosterColumns } from './roster-columns';
 import { rosterFileBase, rosterSheet } from './roster-export';
@@ -88,35 +88,38 @@ export function RosterTable({ tag }: { tag: string }) {
       }
       className="roster-card"
     >
-      <OfflineNote updatedAt={query.dataUpdatedAt} />
-      {query.isPending ? (
-        <Loading text="Loading roster..." />
-      ) : query.error && !query.data ? (
-        <ErrorBox text={`Failed to fetch roster: ${query.error.message}`} />
-      ) : (
-        <>
-          {isAdmin && !online ? <p className="roster-bot-hint">Offline: flagging a bot needs a connection.</p> : null}
-          {botFlag.error ? (
-            <div className="state state-error roster-bot-error" role="alert">
-              <span>{botFlag.error}</span>
-              <button type="button" className="icon-btn" aria-label="Dismiss" onClick={botFlag.dismiss}>
-                ×
-              </button>
-            </div>
-          ) : null}
-          {withRequirement ? <RequirementSummary rows={rows} shortOnly={shortOnly} onShortOnly={setShortOnly} /> : null}
-          <DataTable
-            caption={`Roster of ${tag}`}
-            columns={columns}
-            rows={shown}
-            rowKey={(m) => String(m.UserID)}
-            sort={sort}
-            onHeaderClick={(key) => setSort((s) => nextRosterSort(s, key as RosterSortKey))}
-            isMine={(m) => m.Username === me?.username}
-            emptyText={shortOnly ? 'Every member meets the weekly requirement.' : 'No members found for this team.'}
-          />
-        </>
-      )}
+      <QueryView
+        query={query}
+        loadingText="Loading roster..."
+        errorText={(error) => `Failed to fetch roster: ${error.message}`}
+      >
+        {() => (
+          <>
+            {isAdmin && !online ? <p className="roster-bot-hint">Offline: flagging a bot needs a connection.</p> : null}
+            {botFlag.error ? (
+              <div className="state state-error roster-bot-error" role="alert">
+                <span>{botFlag.error}</span>
+                <button type="button" className="icon-btn" aria-label="Dismiss" onClick={botFlag.dismiss}>
+                  ×
+                </button>
+              </div>
+            ) : null}
+            {withRequirement ? (
+              <RequirementSummary rows={rows} shortOnly={shortOnly} onShortOnly={setShortOnly} />
+            ) : null}
+            <DataTable
+              caption={`Roster of ${tag}`}
+              columns={columns}
+              rows={shown}
+              rowKey={(m) => String(m.UserID)}
+              sort={sort}
+              onHeaderClick={(key) => setSort((s) => nextRosterSort(s, key as RosterSortKey))}
+              isMine={(m) => m.Username === me?.username}
+              emptyText={shortOnly ? 'Every member meets the weekly requirement.' : 'No members found for this team.'}
+            />
+          </>
+        )}
+      </QueryView>
     </Card>
   );
 }

@@ -8,7 +8,7 @@ import { Card } from '../../ui/card';
 import { DataTable, type Column } from '../../ui/data-table';
 import { ExportButtons } from '../../ui/export-buttons';
 import { RacerName } from '../../ui/racer-name';
-import { ErrorBox, Loading, OfflineNote } from '../../ui/states';
+import { QueryView } from '../../ui/states';
 import { strikeHistoryFileBase, strikeHistorySheet } from './health-export';
 
 const columns: Column<StrikeEntry>[] = [
@@ -53,22 +53,23 @@ export function StrikeHistory({ tag }: { tag: string }) {
       }
       className="strike-history-card"
     >
-      <OfflineNote updatedAt={query.dataUpdatedAt} />
-      {query.data ? (
-        <DataTable
-          caption={`Weekly-requirement strikes of ${tag}`}
-          columns={columns}
-          rows={rows}
-          rowKey={(s) => `${s.Week}|${s.UserID}`}
-          maxHeight="420px"
-          leadColumns={['Week']}
-          emptyText="No strikes yet: nobody has fallen below the weekly requirement in a judged week."
-        />
-      ) : query.isError ? (
-        <ErrorBox text={`Failed to fetch strikes: ${query.error.message}`} />
-      ) : (
-        <Loading text="Loading strikes..." />
-      )}
+      <QueryView
+        query={query}
+        loadingText="Loading strikes..."
+        errorText={(error) => `Failed to fetch strikes: ${error.message}`}
+      >
+        {() => (
+          <DataTable
+            caption={`Weekly-requirement strikes of ${tag}`}
+            columns={columns}
+            rows={rows}
+            rowKey={(s) => `${s.Week}|${s.UserID}`}
+            maxHeight="420px"
+            leadColumns={['Week']}
+            emptyText="No strikes yet: nobody has fallen below the weekly requirement in a judged week."
+          />
+        )}
+      </QueryView>
     </Card>
   );
 }
