@@ -6,7 +6,7 @@
 // - src/ui and src/lib never import a feature;
 // - SQL lives under server/db only: the server's other modules (routes included) never import a
 //   database driver and hold no SQL statement text;
-// - uPlot and its wrapper (src/ui/uplot-chart.tsx) are imported statically only by chart
+// - uPlot, uplot-react and our wrapper (src/ui/uplot-chart.tsx) are imported statically only by chart
 //   components (`*-chart.tsx`), which everything else loads lazily with `import()`.
 import path from 'node:path';
 
@@ -47,7 +47,11 @@ function problem(from, spec, target) {
     if (serverOnlyPackages.includes(spec)) return `${from.split('/')[0]}/ stays pure: no database or HTTP library.`;
   }
   if (!/^src\//.test(from)) return null;
-  const chartModule = spec === 'uplot' || target === 'src/ui/uplot-chart' || (target !== null && isChartFile(target));
+  const chartModule =
+    spec === 'uplot' ||
+    spec === 'uplot-react' ||
+    target === 'src/ui/uplot-chart' ||
+    (target !== null && isChartFile(target));
   if (chartModule && !isChartFile(from) && !from.endsWith('uplot-chart.tsx') && spec !== 'uplot/dist/uPlot.min.css') {
     return 'uPlot and chart components load lazily: use `lazy(() => import(...))` outside a `*-chart.tsx` file.';
   }

@@ -1,12 +1,13 @@
 /**
- * React wrapper around uPlot: sizes the chart to its container's width (ResizeObserver) at a
- * given height, re-creates it when the options change and only swaps the data when the data
- * changes. Pass memoised options. `label` is the canvas's text alternative (an image to
- * assistive technology): say what it shows and its main numbers. Import this file lazily from chart screens: uPlot stays out of
- * the main bundle.
+ * A uPlot chart through uplot-react, sized to its container's width (ResizeObserver) at a given
+ * height: uplot-react resizes the chart when only the width changes, re-creates it when the options
+ * change and swaps the data when the data changes. Pass memoised options. `label` is the canvas's
+ * text alternative (an image to assistive technology): say what it shows and its main numbers.
+ * Import this file lazily from chart screens: uPlot stays out of the main bundle.
  */
-import { useEffect, useLayoutEffect, useRef } from 'react';
-import uPlot from 'uplot';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type uPlot from 'uplot';
+import UplotReact from 'uplot-react';
 import 'uplot/dist/uPlot.min.css';
 
 export interface UplotChartProps {
@@ -22,46 +23,46 @@ export interface UplotChartProps {
   onCreate?: (chart: uPlot) => void;
 }
 
+const MIN_WIDTH = 200;
+
 export function UplotChart({ options, data, height, label, className, onCreate }: UplotChartProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<uPlot | null>(null);
-  // The latest props for a re-created chart, kept after each render (before the effects below run).
-  const latest = useRef({ data, label, onCreate });
-  useLayoutEffect(() => {
-    latest.current = { data, label, onCreate };
-  });
+  const [width, setWidth] = useState<number | null>(null);
 
-  useEffect(() => {
+  // The width before the first paint, then whenever the box changes size.
+  useLayoutEffect(() => {
     const box = boxRef.current;
     if (!box) return;
-    const width = Math.max(box.clientWidth, 200);
-    const chart = new uPlot({ ...options, width, height }, latest.current.data, box);
-    chartRef.current = chart;
-    chart.ctx.canvas.setAttribute('role', 'img');
-    chart.ctx.canvas.setAttribute('aria-label', latest.current.label);
-    latest.current.onCreate?.(chart);
-    const ro = new ResizeObserver(() => {
-      const w = Math.max(box.clientWidth, 200);
-      if (w !== chart.width) chart.setSize({ width: w, height });
-    });
+    const measure = () => setWidth(Math.max(box.clientWidth, MIN_WIDTH));
+    measure();
+    const ro = new ResizeObserver(measure);
     ro.observe(box);
-    return () => {
-      ro.disconnect();
-      chart.destroy();
-      chartRef.current = null;
-    };
-  }, [options, height]);
+    return () => ro.disconnect();
+  }, []);
 
-  useEffect(() => {
-    const chart = chartRef.current;
-    if (chart && chart.data !== data) chart.setData(data);
-  }, [data]);
+  const sized = useMemo(() => (width === null ? null : { ...options, width, height }), [options, width, height]);
 
+  const labelRef = useRef(label);
   useEffect(() => {
+    labelRef.current = label;
     chartRef.current?.ctx.canvas.setAttribute('aria-label', label);
   }, [label]);
 
-  return <div ref={boxRef} className={`uplot-chart${className ? ` ${className}` : ''}`} />;
+  const created = (chart: uPlot) => {
+    chartRef.current = chart;
+    chart.ctx.canvas.setAttribute('role', 'img');
+    chart.ctx.canvas.setAttribute('aria-label', labelRef.current);
+    onCreate?.(chart);
+  };
+
+  return (
+    <div ref={boxRef} className={`uplot-chart${className ? ` ${className}` : ''}`}>
+      {sized ? (
+        <UplotReact options={sized} data={data} onCreate={created} onDelete={() => (chartRef.current = null)} />
+      ) : null}
+    </div>
+  );
 }
 
 export default UplotChart;
