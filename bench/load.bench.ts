@@ -20,6 +20,7 @@ import { DEFAULT_SITE_TIMEZONE } from '../rules/site-time.js';
 import type { ResponseCacheStats } from '../server/http/response-cache.js';
 import { queryFlood } from './load/query-flood.js';
 import { pathPicker, visitorMix } from './load/visitor-mix.js';
+import { startNodeFlags } from '../scripts/build-state.mjs';
 
 const PORT = Number(process.env.LOAD_BENCH_PORT ?? 4550);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -111,6 +112,8 @@ export default async function loadBench(log: (line: string) => void): Promise<st
   const server = fork(path.resolve('bench/load/demo-server.ts'), [], {
     // LOAD_BENCH_PROFILE=dir: a CPU profile of the server, written there when it stops.
     execArgv: [
+      // The node flags of `npm start`, so the figures are those of the server as it runs.
+      ...startNodeFlags(),
       '--import',
       'tsx',
       // The memory figures are taken after a full collection: what the server holds, not its garbage.
