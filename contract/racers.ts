@@ -18,7 +18,7 @@ export const UsernameQuery = z.object({
 export const AllUsernamesResponse = z.object({ usernames: z.array(z.string()) });
 export type AllUsernamesResponse = z.infer<typeof AllUsernamesResponse>;
 
-/** Spec §3 Racer info: the racer's latest counters on their current (else last) team. */
+/** docs/product.md §3 Racer info: the racer's latest counters on their current (else last) team. */
 export const RacerInfo = z.object({
   username: z.string(),
   displayName: z.string().nullable(),
@@ -40,7 +40,7 @@ export const RacerInfo = z.object({
 });
 export type RacerInfo = z.infer<typeof RacerInfo>;
 
-/** Spec §3 Batch record. */
+/** docs/product.md §3 Batch record. */
 export const BatchRecord = z.object({
   /** `YYYY-MM-DD HH:MM:SS` in the site time zone. */
   batchEndTime: z.string(),

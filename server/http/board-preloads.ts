@@ -53,7 +53,7 @@ export function boardPreloads(url: string, now: Date, tz: string): string[] {
       boardCall('/api/individual-leaderboard', { ...apiTimes(periodWindow(selection, now, tz), tz), ...first }),
     ];
   }
-  // Spec §7: showbot goes with the team 24 hour, 7 day and daily boards only.
+  // docs/product.md §7: showbot goes with the team 24 hour, 7 day and daily boards only.
   const showbot = period === '24hour' || period === '7day' || period === 'daily' ? 'FALSE' : undefined;
   const boards = [periodWindow(selection, now, tz), previousWindow(selection, now, tz)].map((w) =>
     boardCall('/api/team-leaderboard', { ...apiTimes(w, tz), showbot }),

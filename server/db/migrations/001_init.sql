@@ -1,4 +1,4 @@
--- Core schema: every entity of spec §3. Times are instants (timestamptz); site-time-zone days
+-- Core schema: every entity of docs/product.md §3. Times are instants (timestamptz); site-time-zone days
 -- are computed at query time or stored as a `date` in the site zone where noted.
 
 CREATE TABLE app_meta (

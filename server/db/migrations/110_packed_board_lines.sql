@@ -4,7 +4,7 @@
 --   42,"Races":3,"Accuracy":0.99,"WPM":81.5,"Points":519.75}
 -- A board of one unit (today, yesterday, a week, a month, the last 24 hours or 7 days) is then
 -- these lines with each racer's name part put in front: nothing to add up or format per request.
--- The stats are design.md "The numbers" with the float arithmetic of server/domain/stats.ts, and
+-- The stats are docs/product.md "The numbers" with the float arithmetic of rules/stats.ts, and
 -- float8 text is the shortest exact form (extra_float_digits = 1, set on the packing functions),
 -- so the numbers read back are the doubles the application computes from the sums.
 ALTER TABLE racer_unit_sums ADD COLUMN board text;

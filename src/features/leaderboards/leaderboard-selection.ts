@@ -127,12 +127,12 @@ export function emptyMessage(groupBy: GroupBy, period: Period): string {
   return `No ${groupBy === 'teams' ? 'team' : 'individual'} data found for ${EMPTY_SPAN[period]}.`;
 }
 
-/** Spec §4: the bot checkbox shows on every individual view and on the team 24 hour, 7 day and daily views. */
+/** docs/product.md §4: the bot checkbox shows on every individual view and on the team 24 hour, 7 day and daily views. */
 export function hasBotCheckbox(groupBy: GroupBy, period: Period): boolean {
   return groupBy === 'individuals' || period === '24hour' || period === '7day' || period === 'daily';
 }
 
-/** Spec §7: showbot is sent by the team 24 hour, 7 day and daily views only. */
+/** docs/product.md §7: showbot is sent by the team 24 hour, 7 day and daily views only. */
 export function sendsShowBot(groupBy: GroupBy, period: Period): boolean {
   return groupBy === 'teams' && hasBotCheckbox(groupBy, period);
 }

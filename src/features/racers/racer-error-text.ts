@@ -2,7 +2,7 @@
 import { ApiError } from '../../api/client';
 
 /**
- * Spec §8: the server's error text when it answered one (unknown racer), else the fixed failure
+ * docs/product.md §8: the server's error text when it answered one (unknown racer), else the fixed failure
  * text ("Failed to fetch racer info", "Failed to fetch batch data").
  */
 export function racerErrorText(error: unknown, failure: string): string {
