@@ -49,6 +49,31 @@ interface Embed {
 }
 const embedOf = (body: unknown) => (body as { embeds: Embed[] }).embeds[0];
 
+/**
+ * Team ALPHA with racer alf, an event `title` of ALPHA alone over three days in Chicago (CDT,
+ * UTC-5: 2026-03-09 00:00 to 2026-03-12 00:00 UTC), and ALPHA's webhook posting its standings to
+ * `receiver`. Returns the event's id.
+ */
+async function seedEventWithWebhook(db: Database, title: string, receiver: Receiver, at: Date): Promise<number> {
+  await migrate(db);
+  await addTeam(db, 'ALPHA');
+  await addRacer(db, { userId: 1, username: 'alf', displayName: 'Alf', tag: 'ALPHA' });
+  const { rows } = await db.query<{ event_id: number }>(
+    `INSERT INTO events (title, start_time, end_time, default_sort)
+     VALUES ($1, '2026-03-09T00:00:00Z', '2026-03-12T00:00:00Z', 'Races') RETURNING event_id`,
+    [title],
+  );
+  const eventId = rows[0].event_id;
+  await db.query("INSERT INTO event_teams (event_id, tag, position) VALUES ($1, 'ALPHA', 0)", [eventId]);
+  await saveWebhook(
+    db,
+    { tag: 'ALPHA', url: `${receiver.origin}${HOOK_PATH}`, eventStandings: true, dailyTop: false, memberLog: false },
+    'test',
+    at,
+  );
+  return eventId;
+}
+
 describe.each(dbKinds)('One Discord message per event on %s', (kind) => {
   let store: Awaited<ReturnType<typeof reopenable>>;
   let db: Database;
@@ -114,23 +139,8 @@ describe.each(dbKinds)('One Discord message per event on %s', (kind) => {
     receiver = await startReceiver();
     store = await reopenable(kind);
     db = await store.open();
-    await migrate(db);
-    await addTeam(db, 'ALPHA');
-    await addRacer(db, { userId: 1, username: 'alf', displayName: 'Alf', tag: 'ALPHA' });
+    eventId = await seedEventWithWebhook(db, 'Relay', receiver, current);
     await addRacer(db, { userId: 2, username: 'bea', displayName: 'Bea', tag: 'ALPHA' });
-    // Three days in Chicago (CDT, UTC-5): 2026-03-09 00:00 to 2026-03-12 00:00 UTC.
-    const { rows } = await db.query<{ event_id: number }>(
-      `INSERT INTO events (title, start_time, end_time, default_sort)
-       VALUES ('Relay', '2026-03-09T00:00:00Z', '2026-03-12T00:00:00Z', 'Races') RETURNING event_id`,
-    );
-    eventId = rows[0].event_id;
-    await db.query("INSERT INTO event_teams (event_id, tag, position) VALUES ($1, 'ALPHA', 0)", [eventId]);
-    await saveWebhook(
-      db,
-      { tag: 'ALPHA', url: `${receiver.origin}${HOOK_PATH}`, eventStandings: true, dailyTop: false, memberLog: false },
-      'test',
-      current,
-    );
     service = start();
   }, 180_000);
   afterAll(async () => {
@@ -285,7 +295,6 @@ describe.each(dbKinds)('A first standings POST without an answer on %s', (kind) 
   let db: Database;
   let receiver: Receiver;
   let current = new Date('2026-03-09T18:00:00Z');
-  let eventId = 0;
   const service = () =>
     startDiscordService({
       db,
@@ -300,21 +309,7 @@ describe.each(dbKinds)('A first standings POST without an answer on %s', (kind) 
     receiver = await startReceiver();
     store = await reopenable(kind);
     db = await store.open();
-    await migrate(db);
-    await addTeam(db, 'ALPHA');
-    await addRacer(db, { userId: 1, username: 'alf', displayName: 'Alf', tag: 'ALPHA' });
-    const { rows } = await db.query<{ event_id: number }>(
-      `INSERT INTO events (title, start_time, end_time, default_sort)
-       VALUES ('Dash', '2026-03-09T00:00:00Z', '2026-03-12T00:00:00Z', 'Races') RETURNING event_id`,
-    );
-    eventId = rows[0].event_id;
-    await db.query("INSERT INTO event_teams (event_id, tag, position) VALUES ($1, 'ALPHA', 0)", [eventId]);
-    await saveWebhook(
-      db,
-      { tag: 'ALPHA', url: `${receiver.origin}${HOOK_PATH}`, eventStandings: true, dailyTop: false, memberLog: false },
-      'test',
-      current,
-    );
+    await seedEventWithWebhook(db, 'Dash', receiver, current);
   }, 180_000);
   afterAll(async () => {
     await db.close();
