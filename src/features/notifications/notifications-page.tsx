@@ -152,7 +152,7 @@ function NotificationSettings() {
           void save();
         }}
       >
-        <fieldset className="notifications-choices" disabled={!personal}>
+        <fieldset className="choice-group notifications-choices" disabled={!personal}>
           <legend>About me</legend>
           {personal ? (
             <p className="field-hint">
@@ -212,7 +212,7 @@ function NotificationSettings() {
           </label>
         </fieldset>
         {isStaff ? (
-          <fieldset className="notifications-choices">
+          <fieldset className="choice-group notifications-choices">
             <legend>Staff</legend>
             <label>
               <input

@@ -132,7 +132,7 @@ function DiscordForm({ tag, settings, updatedAt }: { tag: string; settings: Disc
             shown again.
           </span>
         </div>
-        <fieldset className="discord-posts">
+        <fieldset className="choice-group">
           <legend>Post to the channel</legend>
           <label className="field-inline">
             <input type="checkbox" checked={eventStandings} onChange={(e) => setEventStandings(e.target.checked)} />
