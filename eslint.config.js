@@ -35,5 +35,20 @@ export default tseslint.config(
     ...reactHooks.configs.flat['recommended-latest'],
   },
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    // Pages are drawn on the server, where the CSP refuses style attributes and hydration never
+    // sets them again: a style is given once hydrated (src/lib/use-hydrated.ts).
+    files: ['src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "JSXAttribute[name.name='style'] > JSXExpressionContainer > :not(CallExpression[callee.name='styled'])",
+          message: 'Give `style` through `styled(...)` of useStyleWhenHydrated (src/lib/use-hydrated.ts).',
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -96,6 +96,8 @@ export default defineConfig(({ isSsrBuild }) =>
               // Everything the first screen runs in one file: on a phone over HTTP/1.1, a dozen small
               // chunks each waited for a connection and a round trip.
               codeSplitting: { groups: [{ name: FIRST_SCRIPT, tags: ['$initial'] }] },
+              // The entry holds that group when nothing else shares it: it carries the same name.
+              entryFileNames: `assets/${FIRST_SCRIPT}-[hash].js`,
             },
           },
         },

@@ -1,10 +1,8 @@
 /**
- * A drawing of the page inside the app's index.html, shown before any script runs and replaced by
- * the app on its first frame. Two kinds: the server's (a first visit, server/http/page-drawing.ts)
- * and the one the app keeps of its last leaderboard for the service worker to put into the page
- * (sw/first-paint.ts, src/lib/first-paint.ts): one entry in Cache Storage with the address it
- * shows, the entry script it was drawn by (the build) and when. Imported by the service worker and
- * the server too: no imports.
+ * The drawing of its last leaderboard the app keeps for the service worker to put into the page on
+ * a later visit (sw/first-paint.ts, src/lib/first-paint.ts), shown before any script runs and
+ * replaced by the app on its first frame: one entry in Cache Storage with the address it shows,
+ * the entry script it was drawn by (the build) and when. Imported by the service worker: no imports.
  */
 export const FIRST_PAINT_CACHE = 'nt-first-paint';
 export const FIRST_PAINT_ENTRY = '/first-paint.html';
@@ -39,14 +37,9 @@ export function withSavedDrawing(indexHtml: string, saved: SavedFirstPaint, url:
   if (saved.address !== address) return null;
   if (!(now - saved.savedAt >= 0 && now - saved.savedAt <= FIRST_PAINT_MAX_AGE)) return null;
   if (!saved.script || !indexHtml.includes(`src="${saved.script}"`)) return null;
-  return withDrawing(indexHtml, saved.html);
-}
-
-/** The app's index.html with `html` (the inner HTML of `#root`) inside its root; null when it has no empty root. */
-export function withDrawing(indexHtml: string, html: string): string | null {
   if (!indexHtml.includes(ROOT)) return null;
   return indexHtml.replace(
     ROOT,
-    () => `<div id="root"><div class="${FIRST_PAINT_CLASS}" aria-busy="true">${html}</div></div>`,
+    () => `<div id="root"><div class="${FIRST_PAINT_CLASS}" aria-busy="true">${saved.html}</div></div>`,
   );
 }

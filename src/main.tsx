@@ -1,28 +1,29 @@
 /**
  * Entry point. Its first import starts reading the saved query cache from IndexedDB while the rest
  * of the script evaluates; the second lets a saved drawing of the board (lib/first-paint.ts) paint
- * first. Then: the online state, the query cache restored (staff data rules in query-client.ts),
- * the router's first match loaded (the board's loader finds the restored data), a short wait for
- * answers the page preloaded when nothing was saved, and only then the first render: a saved
- * screen shows in the very first frame and a fresh visit shows no splash. The service worker
- * registers once the page has loaded and the browser is idle.
+ * first. Then: the online state, the query cache restored (staff data rules in
+ * query-client.ts), and the first render, one of two ways:
+ * - a page the server drew (a first visit: the router's hydration data is in the page) is
+ *   hydrated: the app adopts the server's rows;
+ * - otherwise (offline, a staff visit, a page the server did not draw) the router's first match is
+ *   loaded (the loaders find the restored data) with a short wait for answers on their way, and
+ *   then rendered: a saved screen shows in the very first frame.
+ * The service worker registers once the page has loaded and the browser is idle.
  */
 import './lib/saved-cache-read';
 import './lib/first-paint-yield';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, Suspense, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createRouter } from '@tanstack/react-router';
-import { routeTree } from './routeTree.gen';
+import { RouterProvider } from '@tanstack/react-router';
+import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { connectOnlineManager } from './lib/online';
 import { createQueryClient, firstAnswers, restoreSavedQueries } from './lib/query-client';
-import { parseSearch, stringifySearch } from './lib/search';
 import { watchSession } from './lib/session-end';
 import { connectLiveUpdates } from './lib/live-updates';
 import { registerServiceWorkerWhenIdle } from './features/app-shell/service-worker';
 import { clearBadgeWhenSeen } from './lib/push-device';
-import { RouteError, RoutePending } from './features/app-shell/route-states';
-import { NotFound } from './features/app-shell/not-found';
+import { createAppRouter } from './router';
 import './styles/base.css';
 import './styles/shell.css';
 import './styles/ui.css';
@@ -41,40 +42,38 @@ const queryClient = createQueryClient();
 syncSiteTimezone(queryClient);
 watchSession(queryClient);
 connectLiveUpdates(queryClient);
+const router = createAppRouter(queryClient);
 
-const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: 'intent',
-  // Loaders read through the query cache, which decides freshness.
-  defaultPreloadStaleTime: 0,
-  defaultPendingComponent: RoutePending,
-  defaultErrorComponent: RouteError,
-  defaultNotFoundComponent: NotFound,
-  scrollRestoration: true,
-  parseSearch,
-  stringifySearch,
-});
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
+/** Whether the server drew this page: its router state came with it (TanStack Router's `$_TSR`). */
+function drawnByServer(): boolean {
+  return '$_TSR' in window;
 }
 
 async function start(): Promise<void> {
-  await restoreSavedQueries(queryClient);
-  // Loaders never wait for data (api/preload.ts), so this resolves once the route's code is ready.
-  await router.load().catch(() => undefined);
-  // A first visit's board answers were preloaded by the page: a moment's wait saves a render.
-  await firstAnswers(queryClient, FIRST_ANSWERS_WAIT_MS);
-  createRoot(document.getElementById('root')!).render(
+  const root = document.getElementById('root')!;
+  const app = (router: ReactNode) => (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
+      <QueryClientProvider client={queryClient}>{router}</QueryClientProvider>
+    </StrictMode>
   );
+  await restoreSavedQueries(queryClient);
+  if (drawnByServer()) {
+    // Inside a Suspense boundary as on the server (server-render.tsx). The router's hydrate puts
+    // the page's answers over the saved copies just restored (router.ts).
+    hydrateRoot(
+      root,
+      app(
+        <Suspense fallback={null}>
+          <RouterClient router={router} />
+        </Suspense>,
+      ),
+    );
+  } else {
+    // Loaders never wait for data (api/preload.ts), so this resolves once the route's code is ready.
+    await router.load().catch(() => undefined);
+    await firstAnswers(queryClient, FIRST_ANSWERS_WAIT_MS);
+    createRoot(root).render(app(<RouterProvider router={router} />));
+  }
   registerServiceWorkerWhenIdle();
   clearBadgeWhenSeen();
 }

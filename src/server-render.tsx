@@ -1,95 +1,66 @@
 /**
- * The server's drawing of a page (built by `npm run build` into dist-server/, used by
- * server/http/page-drawing.ts): the app's own routes and components rendered to HTML with the
- * answers the page asks for, so a first visit (no service worker yet) shows the leaderboard's rows
- * before the app's script has arrived. The browser's app draws over it on its first frame, as it
- * does over the service worker's saved drawing (lib/first-paint-yield.ts).
+ * A page drawn on the server (built by `npm run build` into dist-server/, used by
+ * server/http/page-drawing.ts) through TanStack Router's SSR entry points: the app's own routes
+ * and components with the answers of the server's own API, and the query cache dehydrated into the
+ * page (router.ts), which the browser's app hydrates (main.tsx).
  */
-import { renderToString } from 'react-dom/server';
-import { QueryClient, QueryClientProvider, onlineManager } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
-import { routeTree } from './routeTree.gen';
+import { Suspense } from 'react';
+import { QueryClient, onlineManager } from '@tanstack/react-query';
+import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { sendRequestsWith } from './api/client';
 import { setServerMediaMatch } from './lib/use-media-query';
-import { parseSearch, stringifySearch } from './lib/search';
 import { syncSiteTimezone } from './lib/site';
+import { createAppRouter } from './router';
 
-export interface LoadedPage {
-  /** The inner HTML of `#root`, in the phone layout when `narrow`. */
-  render: (narrow: boolean) => string;
-}
-
-/** How many redirects a drawing follows (`/` goes to the board, the board names its period). */
-const MAX_REDIRECTS = 3;
-
-/** Resolves once no query of `queryClient` is fetching. */
-async function settled(queryClient: QueryClient): Promise<void> {
-  while (queryClient.isFetching() > 0) {
-    await new Promise<void>((resolve) => {
-      const stop = queryClient.getQueryCache().subscribe(() => {
-        if (queryClient.isFetching() > 0) return;
-        stop();
-        resolve();
-      });
-    });
-  }
+export interface DrawRequest {
+  /** The page's address: origin, path and query. */
+  url: string;
+  /** The phone layout (the tables' column order). */
+  narrow: boolean;
+  /** The nonce the page's Content-Security-Policy allows its inline scripts by. */
+  nonce: string;
+  /** How the app's API requests are answered (the server's own routes, in-process). */
+  send: typeof fetch;
 }
 
 /**
- * Loads `url` (path and query) as the app would, its API requests answered by `send`, following
- * its redirects; null when it ends in an error, a not-found, a failed answer or a loop of redirects.
+ * The page as a Response: the inner HTML of `#root` (the hydration scripts included) with the
+ * page's status (404 for an unknown address), or a redirect (`/` goes to the board, the board names
+ * its period). Rejects when an answer failed (router.ts IncompletePage): only complete pages are drawn.
  */
-export async function loadPage(url: string, send: typeof fetch): Promise<LoadedPage | null> {
+export async function drawPage({ url, narrow, nonce, send }: DrawRequest): Promise<Response> {
   sendRequestsWith(send);
   // An earlier drawing's failed request must not leave every later one paused as offline.
   onlineManager.setOnline(true);
-  let href = url;
-  for (let i = 0; i <= MAX_REDIRECTS; i++) {
-    // No retries and no timers: the client lives for one drawing.
-    const queryClient = new QueryClient({
-      defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } },
-    });
-    const router = createRouter({
-      routeTree,
-      context: { queryClient },
-      history: createMemoryHistory({ initialEntries: [href] }),
-      isServer: true,
-      parseSearch,
-      stringifySearch,
-    });
-    await router.load();
-    const result = router._serverResult;
-    if (result?.type === 'redirect') {
-      href = result.redirect.options.href ?? '';
-      continue;
+  // No retries and no timers: the client lives for one drawing.
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } },
+  });
+  const handler = createRequestHandler({
+    request: new Request(url),
+    createRouter: () => createAppRouter(queryClient, { narrow, nonce }),
+  });
+  return handler(({ router, responseHeaders }) => {
+    const stopSync = syncSiteTimezone(queryClient);
+    setServerMediaMatch(() => narrow);
+    try {
+      // renderToString runs within this call; the layout and time zone are the page's only while it does.
+      return renderRouterToString({
+        router,
+        responseHeaders,
+        children: (
+          <QueryClientProvider client={queryClient}>
+            {/* The browser's app hydrates inside the same boundary (main.tsx). */}
+            <Suspense fallback={null}>
+              <RouterServer router={router} />
+            </Suspense>
+          </QueryClientProvider>
+        ),
+      });
+    } finally {
+      setServerMediaMatch(() => false);
+      stopSync();
     }
-    if (result?.type !== 'render' || result.status !== 200) return null;
-    // Loaders start the page's requests without waiting for them (api/preload.ts).
-    await settled(queryClient);
-    // Only a page with all its answers is drawn (never a loading or error state, which would be kept).
-    if (
-      queryClient
-        .getQueryCache()
-        .getAll()
-        .some((query) => query.state.status !== 'success')
-    )
-      return null;
-    return {
-      render: (narrow) => {
-        const stopSync = syncSiteTimezone(queryClient);
-        setServerMediaMatch(() => narrow);
-        try {
-          return renderToString(
-            <QueryClientProvider client={queryClient}>
-              <RouterProvider router={router} />
-            </QueryClientProvider>,
-          );
-        } finally {
-          setServerMediaMatch(() => false);
-          stopSync();
-        }
-      },
-    };
-  }
-  return null;
+  });
 }

@@ -97,7 +97,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   const staticDir = options.staticDir;
   if (staticDir && fs.existsSync(path.join(staticDir, 'index.html'))) {
-    const shell = appShell(staticDir, deps.config.siteTimezone, deps.now, await pageDrawing(app, staticDir));
+    const shell = appShell(staticDir, await pageDrawing(app, staticDir));
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: false,

@@ -1,14 +1,12 @@
 /**
- * The leaderboard drawn on the server for a first visit (no service worker yet): the app's own
- * routes and components (src/server-render.tsx, built by `npm run build` into dist-server/) render
- * the board with the answers of this server's own routes, asked in-process, and the page's HTML
- * carries the rows before the app's script has arrived. Only anonymous visits are drawn (staff
- * see their own view once the app runs); a drawing that fails or takes longer than DRAW_BUDGET_MS
- * leaves the plain shell, which loads as before, and is finished for the next visitor. Drawings
- * are kept per address, layout and the ETags of the page's first calls (board-preloads.ts: the
- * board now and before, the site settings, the login state), so a repeat costs those cached
- * answers' lookups and no rendering.
+ * Pages drawn on the server for anonymous visits: src/server-render.tsx (built by `npm run build`
+ * into dist-server/) renders the app's own routes with the answers of this server's own API, asked
+ * in-process (so through the response cache), and the page carries its query cache for the app to
+ * hydrate. A visit with a session cookie, a drawing that fails (a failed answer) or that takes
+ * longer than DRAW_BUDGET_MS gets the plain shell, which loads as the app always does; so does
+ * any visit while MAX_DRAWINGS are under way, which bounds the work anonymous traffic can cause.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,14 +14,21 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** What src/server-render.tsx exports. */
 interface ServerRender {
-  loadPage: (url: string, send: typeof fetch) => Promise<{ render: (narrow: boolean) => string } | null>;
+  drawPage: (request: { url: string; narrow: boolean; nonce: string; send: typeof fetch }) => Promise<Response>;
 }
 
 /** Past this the page goes out without rows: the app's script is on its way by then anyway. */
-const DRAW_BUDGET_MS = 250;
-const KEPT_DRAWINGS = 32;
+const DRAW_BUDGET_MS = 400;
+const MAX_DRAWINGS = 2;
 const SESSION_COOKIE = /(?:^|;\s*)sid=/;
-const BOARD_CALL = /^\/api\/(team|individual)-leaderboard\?/;
+
+/** A drawn page: its status and `#root`'s inner HTML with the nonce its scripts carry, or a redirect. */
+export type DrawnPage = { status: number; html: string; nonce: string } | { redirect: string };
+
+export interface PageDrawing {
+  /** The page for this navigation, or null for the plain shell. */
+  draw: (request: FastifyRequest) => Promise<DrawnPage | null>;
+}
 
 /** The server bundle beside the static folder: `<staticDir>/../dist-server/server-render.js`. */
 export function serverRenderPath(staticDir: string): string {
@@ -37,56 +42,53 @@ export function wantsNarrowLayout(headers: FastifyRequest['headers']): boolean {
   return /Mobi|iPhone|iPod/i.test(headers['user-agent'] ?? '');
 }
 
-export interface PageDrawing {
-  /** The inner HTML of `#root` for this navigation, whose first API calls are `calls`; null for the plain shell. */
-  draw: (request: FastifyRequest, calls: string[]) => Promise<string | null>;
-}
-
 /** Null when the server bundle was not built (`vite build` alone, unit tests). */
 export async function pageDrawing(app: FastifyInstance, staticDir: string): Promise<PageDrawing | null> {
   const file = serverRenderPath(staticDir);
   if (!fs.existsSync(file)) return null;
-  const { loadPage } = (await import(pathToFileURL(file).href)) as ServerRender;
-  const kept = new Map<string, string>();
+  const { drawPage } = (await import(pathToFileURL(file).href)) as ServerRender;
+  let drawing = 0;
 
-  const ask = (url: string) => app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
   const send: typeof fetch = async (input) => {
-    const res = await ask(String(input));
-    const headers = new Headers();
-    for (const name of ['content-type', 'x-older-answer']) {
-      const value = res.headers[name];
-      if (typeof value === 'string') headers.set(name, value);
-    }
-    return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers });
+    const res = await app.inject({ method: 'GET', url: String(input), headers: { accept: 'application/json' } });
+    const type = res.headers['content-type'];
+    return new Response(res.statusCode === 204 ? null : res.body, {
+      status: res.statusCode,
+      headers: typeof type === 'string' ? { 'content-type': type } : {},
+    });
   };
 
-  const draw = async (url: string, calls: string[], narrow: boolean): Promise<string | null> => {
-    // The same answers draw the same page (a rolling board's address changes with the minute).
-    // An answer without an ETag (the login state) is short: it stands for itself.
-    const answers = await Promise.all(calls.map(ask));
-    const key = [narrow, url, ...answers.map((res) => res.headers.etag ?? res.body)].join('|');
-    const same = kept.get(key);
-    if (same !== undefined) return same;
-    const page = await loadPage(url, send);
-    if (!page) return null;
-    const html = withoutInlineStyles(page.render(narrow));
-    if (kept.size >= KEPT_DRAWINGS) kept.delete(kept.keys().next().value!);
-    kept.set(key, html);
-    return html;
+  const draw = async (request: FastifyRequest): Promise<DrawnPage | null> => {
+    const nonce = randomBytes(16).toString('base64');
+    const res = await drawPage({
+      url: `http://localhost${request.url}`,
+      narrow: wantsNarrowLayout(request.headers),
+      nonce,
+      send,
+    });
+    const location = res.headers.get('location');
+    if (res.status >= 300 && res.status < 400 && location) {
+      const target = new URL(location, 'http://localhost');
+      return { redirect: target.pathname + target.search };
+    }
+    if (res.status !== 200 && res.status !== 404) return null;
+    return { status: res.status, html: withoutInlineStyles(withoutDoctype(await res.text())), nonce };
   };
 
   return {
-    draw: async (request, calls) => {
-      if (SESSION_COOKIE.test(request.headers.cookie ?? '')) return null;
-      // Only a board the address names fully (its answers are among the calls, and key the drawing).
-      if (!calls.some((call) => BOARD_CALL.test(call))) return null;
+    draw: async (request) => {
+      if (request.method !== 'GET' || SESSION_COOKIE.test(request.headers.cookie ?? '')) return null;
+      if (drawing >= MAX_DRAWINGS) return null;
+      drawing++;
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), DRAW_BUDGET_MS);
       });
+      const drawn = draw(request)
+        .catch(() => null)
+        .finally(() => drawing--);
       try {
-        const drawing = draw(request.url, calls, wantsNarrowLayout(request.headers)).catch(() => null);
-        return await Promise.race([drawing, late]);
+        return await Promise.race([drawn, late]);
       } finally {
         clearTimeout(timer);
       }
@@ -94,7 +96,12 @@ export async function pageDrawing(app: FastifyInstance, staticDir: string): Prom
   };
 }
 
-/** The page's CSP allows no style attributes in HTML; React sets the same styles through the DOM. */
+/** The router's HTML answer is a document; the page's `#root` takes only its body. */
+function withoutDoctype(html: string): string {
+  return html.replace(/^<!DOCTYPE html>/i, '');
+}
+
+/** The page's CSP allows no style attributes in HTML (the components give theirs once hydrated). */
 function withoutInlineStyles(html: string): string {
   return html.replace(/ style="[^"]*"/g, '');
 }

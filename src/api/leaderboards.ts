@@ -93,10 +93,7 @@ export interface RacerPageArgs {
   team?: string;
 }
 
-/**
- * The page's query parameters in the order server/http/board-preloads.ts writes them: the first
- * page's preload must be this very address, or the browser fetches it twice.
- */
+/** The page's query parameters, in one order so that one page is one cached answer. */
 export function racerPageParams(times: ApiTimes, a: Omit<RacerPageArgs, 'window' | 'tz'>) {
   return {
     start_time: times.start_time,

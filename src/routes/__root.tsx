@@ -1,7 +1,7 @@
 /** Root route: top navigation, update prompt, offline banner, the page, and the footer. */
 import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
+import { Outlet, Scripts, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
 import { Footer } from '../features/app-shell/footer';
 import { OfflineBanner } from '../features/app-shell/offline-banner';
 import { TopNav } from '../features/app-shell/top-nav';
@@ -36,6 +36,8 @@ function RootLayout() {
       </main>
       <Footer />
       <UpdatePrompt />
+      {/* A server-drawn page's hydration data (router.ts); the scripts remove themselves once run. */}
+      <Scripts />
     </div>
   );
 }

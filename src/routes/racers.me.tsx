@@ -6,6 +6,8 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { getMyRacer } from '../lib/my-racer';
 
 export const Route = createFileRoute('/racers/me')({
+  // "This is me" lives on the device: the server cannot tell where to go, the browser decides.
+  ssr: false,
   beforeLoad: () => {
     const me = getMyRacer();
     if (me)

@@ -9,6 +9,7 @@ import type { ExportAs } from '../lib/export/types';
 import type { SortState } from '../lib/sort';
 import { NARROW_SCREEN, useMediaQuery } from '../lib/use-media-query';
 import { leadKeys, orderColumns } from './table-layout';
+import { useStyleWhenHydrated } from '../lib/use-hydrated';
 
 export type { SortState };
 
@@ -75,6 +76,7 @@ export function DataTable<Row>({
 
   const sticky = (i: number) => (i < stickyCount ? `sticky-col${i === stickyCount - 1 ? ' sticky-col-last' : ''}` : '');
   const stickyStyle = (i: number) => (i > 0 && i < stickyCount ? { left: `var(--sticky-left-${i}, 0px)` } : undefined);
+  const styled = useStyleWhenHydrated();
   const onRowMouse = (e: MouseEvent<HTMLTableRowElement>, row: Row) => {
     // A link or button in the row does its own thing.
     if (onRowClick && !(e.target as Element).closest('a, button, input, select, label')) onRowClick(row);
@@ -84,7 +86,7 @@ export function DataTable<Row>({
     <div
       ref={wrapRef}
       className="table-wrap"
-      style={maxHeight ? { maxHeight } : undefined}
+      style={styled(maxHeight ? { maxHeight } : undefined)}
       // A scrollable region needs to be focusable so keyboard users can scroll it (axe: scrollable-region-focusable).
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
@@ -110,7 +112,7 @@ export function DataTable<Row>({
                   scope="col"
                   aria-sort={ariaSort}
                   className={cellClass(c, sticky(i))}
-                  style={stickyStyle(i)}
+                  style={styled(stickyStyle(i))}
                 >
                   {c.sortable && onHeaderClick ? (
                     <button
@@ -147,7 +149,7 @@ export function DataTable<Row>({
                 onClick={onRowClick ? (e) => onRowMouse(e, row) : undefined}
               >
                 {shown.map((c, i) => (
-                  <td key={c.key} className={cellClass(c, sticky(i))} style={stickyStyle(i)}>
+                  <td key={c.key} className={cellClass(c, sticky(i))} style={styled(stickyStyle(i))}>
                     {i === 0 && isMine?.(row) ? <span className="sr-only">Your row: </span> : null}
                     {c.identity ? <span className="identity-cell">{c.render(row)}</span> : c.render(row)}
                   </td>

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../contract/leaderboards';
-import { getJson } from './support';
+import { getJson, withoutServerDrawing } from './support';
 
 const table = (page: Page) => page.locator('.lb-card table.data-table');
 
@@ -103,7 +103,8 @@ test('an untracked tag gets the team info error on every team screen and is not 
 
   await page.goto(`/roster?tag=${known}`);
   await expect(page.locator('.roster-card')).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('selectedTag'))).toBe(known);
+  // Kept once the app has taken the page over.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('selectedTag'))).toBe(known);
 
   for (const path of [
     `/roster?tag=${unknown}`,
@@ -132,7 +133,9 @@ test('an untracked tag gets the team info error on every team screen and is not 
   await expect.poll(() => page.evaluate(() => localStorage.getItem('selectedTag'))).toBeNull();
 });
 
-test('a reversed custom range is shown as the range actually used', async ({ page }) => {
+test('a reversed custom range is shown as the range actually used', async ({ page, baseURL }) => {
+  // The app's own requests are checked: no page drawn by the server.
+  await withoutServerDrawing(page, baseURL!);
   await page.goto('/leaderboards?view=individuals&period=custom');
   const from = page.getByRole('textbox', { name: 'From', exact: true });
   const to = page.getByRole('textbox', { name: 'To', exact: true });

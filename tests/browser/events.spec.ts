@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import readExcelFile from 'read-excel-file/node';
 import type { Event, Participant, SquadSummaryRow, TeamSummaryRow } from '../../contract/events';
-import { getJson, shownAccuracy, shownPercent, shownWpm } from './support';
+import { getJson, shownAccuracy, shownPercent, shownWpm, withoutServerDrawing } from './support';
 
 const int = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const fmtInt = (n: number) => int.format(Math.round(n));
@@ -104,7 +104,11 @@ test('the viewer picks the latest event, keeps the address in sync and remembers
   await expect(page.locator('.event-info .card-title')).toContainText(other.Title);
 });
 
-test('without a team the viewer asks for one; a team without events gets the placeholder', async ({ page }) => {
+test('without a team the viewer asks for one; a team without events gets the placeholder', async ({
+  page,
+  baseURL,
+}) => {
+  await withoutServerDrawing(page, baseURL!);
   await page.goto('/eventviewer');
   await expect(page.getByText('Select a team to view its events.')).toBeVisible();
   // Every demo team has events: a tracked team whose list comes back empty stands in for one without.

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { IndividualLeaderboardRow, TeamLeaderboardRow } from '../../contract/leaderboards';
-import { shownAccuracy, shownWpm } from './support';
+import { shownAccuracy, shownWpm, withoutServerDrawing } from './support';
 
 type Board = 'team' | 'individual';
 type Row = TeamLeaderboardRow | IndividualLeaderboardRow;
@@ -343,7 +343,8 @@ test('the choice is remembered in storage and shared by the address', async ({ p
   await expect(page.getByRole('tab', { name: 'Team Leaderboards' })).toHaveAttribute('aria-selected', 'true');
 });
 
-test('loading, error and empty states', async ({ page }) => {
+test('loading, error and empty states', async ({ page, baseURL }) => {
+  await withoutServerDrawing(page, baseURL!);
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
   await page.route('**/api/team-leaderboard?*', async (route) => {

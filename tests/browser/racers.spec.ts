@@ -4,7 +4,7 @@
  * Weekly tabs, the address forms, and the error texts of docs/product.md §8.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { shownAccuracy, shownWpm } from './support';
+import { shownAccuracy, shownWpm, withoutServerDrawing } from './support';
 
 interface Batch {
   batchEndTime: string;
@@ -229,7 +229,11 @@ test.describe('racer inspector', () => {
     await expectBatchCount(page, racer.batches.length);
   });
 
-  test('shows the server error for an unknown racer and the fixed texts when the calls fail', async ({ page }) => {
+  test('shows the server error for an unknown racer and the fixed texts when the calls fail', async ({
+    page,
+    baseURL,
+  }) => {
+    await withoutServerDrawing(page, baseURL!);
     await page.goto('/racers/nobody_by_that_name/batch');
     await expect(page.getByRole('alert').filter({ hasText: 'Racer nobody_by_that_name not found' })).toHaveCount(2);
 

@@ -24,6 +24,15 @@ export async function logIn(page: Page, who: StaffAccount) {
   await expect(page.locator('.account-name')).toHaveText(who.username);
 }
 
+/**
+ * Pages the server does not draw, as for a browser with a session cookie (server/http/page-drawing.ts):
+ * the app fetches its own answers, so a spec can hold, fail or empty them (`page.route`) and see the
+ * screen's loading, error and empty states.
+ */
+export async function withoutServerDrawing(page: Page, baseURL: string): Promise<void> {
+  await page.context().addCookies([{ name: 'sid', value: 'no-such-session', url: baseURL }]);
+}
+
 /** GETs an API path with the page's cookies and expects a 2xx JSON answer. */
 export async function getJson<T>(page: Page, path: string): Promise<T> {
   const res = await page.request.get(path);

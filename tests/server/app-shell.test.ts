@@ -1,7 +1,7 @@
 /**
- * The app shell for page navigations (server/http/app-shell.ts): the leaderboard's HTML preloads
- * its first API calls at the exact addresses the app fetches (times worked out by hand for a fixed
- * clock in America/Chicago), after the build's entry script; other screens get none.
+ * The app shell for page navigations (server/http/app-shell.ts) without the server's drawing (no
+ * dist-server/ beside this static folder): every page address gets the built index.html, whatever
+ * its Accept header, and HEAD its headers; files and API calls keep their 404.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,12 +20,6 @@ const INDEX =
   '<!doctype html><html><head><meta charset="UTF-8" /><title>NT Team Stats</title>' +
   '<script type="module" src="/assets/index-x.js"></script></head>' +
   '<body><div id="root"></div></body></html>';
-
-function preloads(html: string): string[] {
-  return [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]*)">/g)].map((m) =>
-    m[1].replace(/&amp;/g, '&'),
-  );
-}
 
 describe('app shell', () => {
   let db: Database;
@@ -52,56 +46,11 @@ describe('app shell', () => {
 
   const page = (url: string) => app.inject({ url, headers: { accept: 'text/html' } });
 
-  it('preloads the team board of the last 24 hours and the 24 hours before it', async () => {
-    for (const url of ['/leaderboards', '/', '/leaderboards?tag=ABC&view=teams&period=24hour']) {
-      const res = await page(url);
-      expect(res.statusCode, url).toBe(200);
-      expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(preloads(res.body), url).toEqual([
-        '/api/site',
-        '/api/me',
-        '/api/team-leaderboard?start_time=2026-04-14+10%3A30%3A00&end_time=2026-04-15+10%3A30%3A00&showbot=FALSE',
-        '/api/team-leaderboard?start_time=2026-04-13+10%3A30%3A00&end_time=2026-04-14+10%3A29%3A59&showbot=FALSE',
-      ]);
-      // The entry script is asked for first (it takes the page's own connection), the data right
-      // after the build's own tags, and the document still starts with its charset.
-      expect(res.body.indexOf('<meta charset')).toBeLessThan(res.body.indexOf('index-x.js'));
-      expect(res.body.indexOf('index-x.js')).toBeLessThan(res.body.indexOf('as="fetch"'));
-      expect(res.body.indexOf('as="fetch"')).toBeLessThan(res.body.indexOf('</head>'));
-    }
-  });
-
-  it('preloads the first page of an individual day board as the server ranks it (rank changes included)', async () => {
-    const res = await page('/leaderboards?view=individuals&period=daily');
-    expect(preloads(res.body).slice(2)).toEqual([
-      '/api/individual-leaderboard?start_time=2026-04-15+00%3A00%3A00&end_time=2026-04-15+23%3A59%3A59' +
-        '&page=1&pageSize=50&sort=Points&dir=desc&showbot=FALSE',
-    ]);
-  });
-
-  it('preloads no individual board when the address chooses its sort, page, team, bots or list', async () => {
-    for (const extra of ['sort=WPM', 'dir=asc', 'page=2', 'team=PAC', 'bots=1', 'list=following']) {
-      const url = `/leaderboards?view=individuals&period=daily&${extra}`;
-      expect(preloads((await page(url)).body), url).toEqual(['/api/site', '/api/me']);
-    }
-  });
-
-  it('preloads no board when the address names a day or range, or an unknown view', async () => {
-    for (const url of [
-      '/leaderboards?period=daily&date=2026-04-01',
-      '/leaderboards?period=custom&from=2026-04-01&to=2026-04-03',
-      '/leaderboards?view=nobody',
-    ]) {
-      expect(preloads((await page(url)).body), url).toEqual(['/api/site', '/api/me']);
-    }
-  });
-
-  it('sends other screens the shell without preloads, and unknown files a 404', async () => {
+  it('sends every screen the shell, and unknown files a 404', async () => {
     const roster = await page('/roster?tag=ABC');
     expect(roster.statusCode).toBe(200);
-    expect(preloads(roster.body)).toEqual([]);
-    expect(roster.body).toContain('index-x.js');
+    expect(roster.headers['cache-control']).toBe('no-cache');
+    expect(roster.body).toBe(INDEX);
     expect(roster.body).toContain('<div id="root">');
     const missing = await app.inject({ url: '/missing.js', headers: { accept: 'text/html' } });
     expect(missing.statusCode).toBe(404);

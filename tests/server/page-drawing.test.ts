@@ -1,11 +1,12 @@
 /**
- * The server's drawing of the board (src/server-render.tsx `loadPage`, as server/http/page-drawing.ts
+ * The server's drawing of a page (src/server-render.tsx `drawPage`, as server/http/page-drawing.ts
  * uses it) against a real app and database: the team board of the last 24 hours with hand-computed
- * races, WPM and accuracy, in the phone's or the desktop's column order; nothing when the page's
- * answers fail, and a failure never spoils the next drawing.
+ * races, WPM and accuracy, in the phone's or the desktop's column order, its answers handed to the
+ * app in the hydration script (allowed by the page's nonce); `/` answered with the app's redirect;
+ * a rejection when the page's answers fail, and a failure never spoils the next drawing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPage } from '../../src/server-render';
+import { drawPage } from '../../src/server-render';
 import type { App } from '../../server/http/context.js';
 import { addBatches, addRacer, addTeam, testApp, type TestContext } from './helpers.js';
 
@@ -39,7 +40,13 @@ function headers(html: string): string[] {
   );
 }
 
-describe('the server drawing of the board', () => {
+const NONCE = 'bm9uY2Utb2YtdGhlLXRlc3Q=';
+
+async function draw(app: App, path: string, narrow = false): Promise<Response> {
+  return drawPage({ url: `http://localhost${path}`, narrow, nonce: NONCE, send: sender(app) });
+}
+
+describe('the server drawing of a page', () => {
   let t: TestContext;
 
   beforeAll(async () => {
@@ -66,9 +73,9 @@ describe('the server drawing of the board', () => {
   afterAll(() => t.close());
 
   it('draws the team board of the last 24 hours, best first, with the numbers worked out above', async () => {
-    const page = await loadPage('/', sender(t.app));
-    expect(page).not.toBeNull();
-    const desktop = page!.render(false);
+    const res = await draw(t.app, '/leaderboards');
+    expect(res.status).toBe(200);
+    const desktop = await res.text();
     expect(desktop).toContain('Last 24 hours');
     expect(headers(desktop)).toEqual(['Rank', 'Team Tag', 'Races', 'Accuracy', 'WPM', 'Points']);
     const rows = bodyRows(desktop);
@@ -79,18 +86,41 @@ describe('the server drawing of the board', () => {
     expect(rows[0][0]).toMatch(/^1/);
     expect(rows[1][0]).toMatch(/^2/);
     // The phone's order: the ranked-by column right after the name.
-    expect(headers(page!.render(true))).toEqual(['Rank', 'Team Tag', 'Points', 'Races', 'Accuracy', 'WPM']);
+    const phone = await (await draw(t.app, '/leaderboards', true)).text();
+    expect(headers(phone)).toEqual(['Rank', 'Team Tag', 'Points', 'Races', 'Accuracy', 'WPM']);
+  });
+
+  it('hands the answers to the app in scripts that carry the nonce, and never a style attribute it would lose', async () => {
+    const html = await (await draw(t.app, '/leaderboards')).text();
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) expect(attributes).toContain(`nonce="${NONCE}"`);
+    // The router's state with the page's queries: the board's rows are in it (ALPHA's points:
+    // 5 races × (100 + WPM 300 / 2) × accuracy 0.99 = 1,237.5).
+    expect(html).toContain('self.$_TSR');
+    expect(html).toMatch(/TeamTag:"ALPHA",Races:5,Accuracy:0.99,WPM:300,Points:1237.5/);
+    expect(html).not.toMatch(/ style="/);
+  });
+
+  it("answers / with the app's redirect to the board, and an unknown address with a 404 page", async () => {
+    const home = await draw(t.app, '/');
+    expect(home.status).toBeGreaterThanOrEqual(300);
+    expect(home.status).toBeLessThan(400);
+    expect(new URL(home.headers.get('location')!, 'http://localhost').pathname).toBe('/leaderboards');
+    const missing = await draw(t.app, '/no-such-screen');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('self.$_TSR');
   });
 
   it('draws nothing when the answers fail, and the next drawing is whole again', async () => {
     const broken = await testApp('pglite', NOW);
-    // The database gone: the server answers its errors (500 with an `error` text).
+    // The database gone: the server answers its errors (503 with an `error` text).
     await broken.db.close();
-    expect(await loadPage('/leaderboards', sender(broken.app))).toBeNull();
+    await expect(draw(broken.app, '/leaderboards')).rejects.toThrow();
     // The server gone: every request fails, as the network would.
     await broken.app.close();
-    expect(await loadPage('/leaderboards', sender(broken.app))).toBeNull();
-    const page = await loadPage('/leaderboards', sender(t.app));
-    expect(bodyRows(page!.render(false)).map((r) => r[1])).toEqual(['ALPHA', 'BRAVO']);
+    await expect(draw(broken.app, '/leaderboards')).rejects.toThrow();
+    const html = await (await draw(t.app, '/leaderboards')).text();
+    expect(bodyRows(html).map((r) => r[1])).toEqual(['ALPHA', 'BRAVO']);
   });
 });

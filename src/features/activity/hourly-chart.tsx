@@ -12,6 +12,7 @@ import { UplotChart } from '../../ui/uplot-chart';
 import { buildHourlyStack, cumulativeStack, hourBucketsFor, HOURS_SHOWN, LEGEND_LIMIT } from './hourly-stack';
 import { OTHERS_COLOUR, paletteColour } from './palette';
 import { useMinuteClock } from '../../lib/use-minute-clock';
+import { useStyleWhenHydrated } from '../../lib/use-hydrated';
 
 const bars = uPlot.paths.bars!({ size: [0.82, 48], gap: 1 });
 
@@ -29,6 +30,7 @@ function hourlySummary(totals: number[], hourLabel: (i: number) => string): stri
 }
 
 export default function HourlyChart({ rows, tz }: HourlyChartProps) {
+  const styled = useStyleWhenHydrated();
   const [expanded, setExpanded] = useState(false);
   const [hover, setHover] = useState<number | null>(null);
   const now = useMinuteClock();
@@ -123,7 +125,7 @@ export default function HourlyChart({ rows, tz }: HourlyChartProps) {
           const i = stack.series.indexOf(s);
           return (
             <li key={s.username ?? 'others'}>
-              <span className="legend-swatch" style={{ background: colours[i] }} aria-hidden="true" />
+              <span className="legend-swatch" style={styled({ background: colours[i] })} aria-hidden="true" />
               <span className="legend-label">{s.label}</span>
               <span className="legend-value">{formatInt(s.total)}</span>
             </li>

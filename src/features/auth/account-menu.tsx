@@ -7,6 +7,7 @@ import { useOnline } from '../../lib/online';
 import { endSession } from '../../lib/session-end';
 import { UserIcon } from '../../ui/icons';
 import { useMe } from '../../lib/session';
+import { useHydrated } from '../../lib/use-hydrated';
 import { LoginDialog } from './login-dialog';
 
 export function AccountMenu() {
@@ -14,6 +15,8 @@ export function AccountMenu() {
   const online = useOnline();
   const queryClient = useQueryClient();
   const [loginOpen, setLoginOpen] = useState(false);
+  // On a page drawn on the server the button works once the app has taken the page over.
+  const hydrated = useHydrated();
 
   const logout = useMutation({
     mutationFn: postLogout,
@@ -48,7 +51,7 @@ export function AccountMenu() {
         type="button"
         className="btn btn-ghost btn-sm"
         onClick={() => setLoginOpen(true)}
-        disabled={!online}
+        disabled={!online || !hydrated}
         title={online ? undefined : 'Logging in needs a connection'}
       >
         Login

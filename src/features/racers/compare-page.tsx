@@ -26,6 +26,7 @@ import { useSiteTimezone } from '../../lib/site';
 import { allUsernamesQueryOptions, racerCompareQueryOptions } from '../../api/racers';
 import { racerErrorText } from './racer-error-text';
 import { useMinuteClock } from '../../lib/use-minute-clock';
+import { useStyleWhenHydrated } from '../../lib/use-hydrated';
 
 const CompareChart = lazy(() => import('./compare-chart'));
 
@@ -172,6 +173,7 @@ const TOTAL_ROWS: TotalRow[] = [
 
 function CompareView({ data, tz }: { data: RacerCompareResponse; tz: string }) {
   const { a, b } = data;
+  const styled = useStyleWhenHydrated();
   const profile = (r: CompareRacer) => (
     <Link
       to="/racers/$username/$subtab"
@@ -293,7 +295,7 @@ function CompareView({ data, tz }: { data: RacerCompareResponse; tz: string }) {
         ) : (
           <Suspense
             fallback={
-              <div style={{ height: COMPARE_CHART_HEIGHT }}>
+              <div style={styled({ height: COMPARE_CHART_HEIGHT })}>
                 <Loading text="Loading chart..." />
               </div>
             }

@@ -6,6 +6,7 @@
 import { useId } from 'react';
 import { formatCT } from '../../lib/format';
 import { SLIDER_STEP_MS, isFullRange, moveRangeEnd, type DateRange } from './date-range';
+import { useStyleWhenHydrated } from '../../lib/use-hydrated';
 
 const CAPTION_PATTERN = 'MMM d, yyyy h:mm a';
 
@@ -23,6 +24,7 @@ export function rangeCaption(value: DateRange, full: DateRange): string {
 
 export function DateRangeSlider({ full, value, onChange }: DateRangeSliderProps) {
   const id = useId();
+  const styled = useStyleWhenHydrated();
   const span = Math.max(full.end - full.start, 1);
   const left = ((value.start - full.start) / span) * 100;
   const right = ((value.end - full.start) / span) * 100;
@@ -39,7 +41,7 @@ export function DateRangeSlider({ full, value, onChange }: DateRangeSliderProps)
       aria-label={which === 'start' ? 'Start of date range' : 'End of date range'}
       aria-valuetext={formatCT(value[which], CAPTION_PATTERN)}
       disabled={full.end === full.start}
-      style={{ zIndex: (which === 'start') === startOnTop ? 3 : 2 }}
+      style={styled({ zIndex: (which === 'start') === startOnTop ? 3 : 2 })}
       onChange={(e) => onChange(moveRangeEnd(value, full, which, Number(e.target.value)))}
     />
   );
@@ -60,7 +62,7 @@ export function DateRangeSlider({ full, value, onChange }: DateRangeSliderProps)
       </div>
       <div className="date-range-track">
         <div className="date-range-rail">
-          <div className="date-range-fill" style={{ left: `${left}%`, right: `${100 - right}%` }} />
+          <div className="date-range-fill" style={styled({ left: `${left}%`, right: `${100 - right}%` })} />
         </div>
         {thumb('start')}
         {thumb('end')}

@@ -4,6 +4,7 @@ import { formatInZone } from '../../../rules/site-time';
 import { Empty, Loading } from '../../ui/states';
 import type { BatchSeries } from './batch-series';
 import { mostRecent, periodChartHeight, racesByDay, racesByWeek } from './period-races';
+import { useStyleWhenHydrated } from '../../lib/use-hydrated';
 
 const PeriodChart = lazy(() => import('./period-chart'));
 
@@ -20,6 +21,7 @@ export interface PeriodRacesPanelProps {
 }
 
 export function PeriodRacesPanel({ kind, series, lo, hi, tz }: PeriodRacesPanelProps) {
+  const styled = useStyleWhenHydrated();
   const periods = useMemo(() => {
     const days = racesByDay(series, tz, lo, hi);
     return mostRecent(kind === 'daily' ? days : racesByWeek(days));
@@ -43,7 +45,7 @@ export function PeriodRacesPanel({ kind, series, lo, hi, tz }: PeriodRacesPanelP
       ) : (
         <Suspense
           fallback={
-            <div style={{ height: periodChartHeight(periods.length) }}>
+            <div style={styled({ height: periodChartHeight(periods.length) })}>
               <Loading text="Loading chart..." />
             </div>
           }

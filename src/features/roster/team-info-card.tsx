@@ -6,6 +6,7 @@ import { formatCT, formatInt } from '../../lib/format';
 import { InfoGrid, InfoItem } from '../../ui/info-grid';
 import { ErrorBox, Loading } from '../../ui/states';
 import { teamInfoQueryOptions } from '../../api/teams';
+import { useStyleWhenHydrated } from '../../lib/use-hydrated';
 
 const NA = 'N/A';
 
@@ -19,7 +20,7 @@ function colourOf(v: string | null): string | null {
   return m ? `#${m[1]}` : null;
 }
 
-function fields(info: TeamInfo): Array<[string, ReactNode]> {
+function fields(info: TeamInfo, styled: ReturnType<typeof useStyleWhenHydrated>): Array<[string, ReactNode]> {
   const colour = colourOf(info.tagColor);
   return [
     ['Tag', info.Tag],
@@ -28,7 +29,7 @@ function fields(info: TeamInfo): Array<[string, ReactNode]> {
       'Tag Color',
       colour ? (
         <span className="team-colour">
-          <span className="team-colour-swatch" style={{ background: colour }} aria-hidden="true" />
+          <span className="team-colour-swatch" style={styled({ background: colour })} aria-hidden="true" />
           {colour}
         </span>
       ) : (
@@ -47,6 +48,7 @@ function fields(info: TeamInfo): Array<[string, ReactNode]> {
 
 export function TeamInfoCard({ tag }: { tag: string }) {
   const { data, error, isPending } = useQuery(teamInfoQueryOptions(tag));
+  const styled = useStyleWhenHydrated();
   if (isPending) return <Loading text="Loading team info..." />;
   // A failed refresh keeps the card it had.
   if (error && !data) return <ErrorBox text={error.message} />;
@@ -56,7 +58,7 @@ export function TeamInfoCard({ tag }: { tag: string }) {
         [{data.Tag}] {data.name ?? ''}
       </h2>
       <InfoGrid className="team-info-grid">
-        {fields(data).map(([label, value]) => (
+        {fields(data, styled).map(([label, value]) => (
           <InfoItem
             key={label}
             label={label}

@@ -3,6 +3,7 @@ import type { RosterMember } from '../../../contract/roster';
 import { SQUAD_COLOURS } from '../../../contract/squads';
 import { Dialog } from '../../ui/dialog';
 import { BOXES, boxOf, type BoxKey } from './squads';
+import { useStyleWhenHydrated } from '../../lib/use-hydrated';
 
 export interface MoveMemberDialogProps {
   member: RosterMember | null;
@@ -13,6 +14,7 @@ export interface MoveMemberDialogProps {
 }
 
 export function MoveMemberDialog({ member, names, disabled, onMove, onClose }: MoveMemberDialogProps) {
+  const styled = useStyleWhenHydrated();
   const from = member ? boxOf(member) : null;
   return (
     <Dialog open={!!member} title={member ? `Move ${member.CurrentDisplayName}` : 'Move member'} onClose={onClose}>
@@ -22,7 +24,7 @@ export function MoveMemberDialog({ member, names, disabled, onMove, onClose }: M
             key={b}
             type="button"
             className="move-choice"
-            style={{ background: SQUAD_COLOURS[b] }}
+            style={styled({ background: SQUAD_COLOURS[b] })}
             disabled={disabled || b === from}
             aria-current={b === from ? 'true' : undefined}
             onClick={() => {

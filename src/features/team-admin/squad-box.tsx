@@ -6,6 +6,7 @@ import { EditIcon, GripIcon } from '../../ui/action-icons';
 import type { SquadName } from '../../../contract/squads';
 import type { BoxKey } from './squads';
 import { useSquadSortable } from './use-squad-sortable';
+import { useStyleWhenHydrated } from '../../lib/use-hydrated';
 
 export interface SquadBoxProps {
   box: BoxKey;
@@ -18,6 +19,7 @@ export interface SquadBoxProps {
 }
 
 export function SquadBox({ box, customName, members, disabled, onDrop, onRename, onPick }: SquadBoxProps) {
+  const styled = useStyleWhenHydrated();
   const listRef = useRef<HTMLUListElement>(null);
   useSquadSortable(listRef, onDrop, disabled);
   const title = customName || box;
@@ -25,7 +27,7 @@ export function SquadBox({ box, customName, members, disabled, onDrop, onRename,
   return (
     <section
       className={`squad-box${box === UNASSIGNED ? ' squad-box-unassigned' : ''}`}
-      style={{ ['--squad-colour' as string]: SQUAD_COLOURS[box] }}
+      style={styled({ ['--squad-colour' as string]: SQUAD_COLOURS[box] })}
       aria-labelledby={headingId}
       data-testid={`squad-box-${box}`}
     >
