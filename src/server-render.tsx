@@ -5,9 +5,8 @@
  * page (router.ts), which the browser's app hydrates (main.tsx).
  */
 import { Suspense } from 'react';
-import { QueryClient, onlineManager } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, onlineManager } from '@tanstack/react-query';
 import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { sendRequestsWith } from './api/client';
 import { setServerMediaMatch } from './lib/use-media-query';
 import { syncSiteTimezone } from './lib/site';

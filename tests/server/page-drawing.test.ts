@@ -102,6 +102,26 @@ describe('the server drawing of a page', () => {
     expect(html).not.toMatch(/ style="/);
   });
 
+  it('writes a racer\'s hostile display name as text, never as markup or a script of its own', async () => {
+    const other = await testApp('pglite', NOW);
+    try {
+      await addTeam(other.db, 'ALPHA');
+      const name = '</script><script>alert(1)</script><b>x</b>';
+      await addRacer(other.db, { userId: 7, username: 'mallory', displayName: name, tag: 'ALPHA' });
+      await addBatches(other.db, [
+        { userId: 7, tag: 'ALPHA', endTime: hoursAgo(1), races: 1, typed: 250, errs: 0, secs: 60 },
+      ]);
+      const html = await (await draw(other.app, '/leaderboards?view=individuals&period=24hour')).text();
+      expect(html).not.toContain('<script>alert');
+      expect(html).not.toContain('<b>x</b>');
+      // Shown escaped in the table, and escaped in the hydration data.
+      expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(html).toContain('\\x3C/script>\\x3Cscript>alert(1)');
+    } finally {
+      await other.close();
+    }
+  });
+
   it("answers / with the app's redirect to the board, and an unknown address with a 404 page", async () => {
     const home = await draw(t.app, '/');
     expect(home.status).toBeGreaterThanOrEqual(300);
