@@ -102,7 +102,7 @@ describe('the server drawing of a page', () => {
     expect(html).not.toMatch(/ style="/);
   });
 
-  it('writes a racer\'s hostile display name as text, never as markup or a script of its own', async () => {
+  it("writes a racer's hostile display name as text, never as markup or a script of its own", async () => {
     const other = await testApp('pglite', NOW);
     try {
       await addTeam(other.db, 'ALPHA');
