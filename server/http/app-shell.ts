@@ -21,7 +21,8 @@ export interface AppShell {
 
 export function appShell(staticDir: string, drawing: PageDrawing | null): AppShell {
   const built = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
-  if (!built.includes(ROOT)) throw new Error(`index.html has no ${ROOT}`);
+  // A drawing goes into the built page's empty root.
+  const drawable = built.includes(ROOT) ? drawing : null;
 
   return {
     // Whatever the Accept header: curl sends */*, uptime monitors often nothing at all.
@@ -35,7 +36,7 @@ export function appShell(staticDir: string, drawing: PageDrawing | null): AppShe
       );
     },
     send: async (request, reply) => {
-      const page = await drawing?.draw(request);
+      const page = await drawable?.draw(request);
       reply.header('Cache-Control', 'no-cache');
       if (page && 'redirect' in page) return reply.redirect(page.redirect, 302);
       if (!page) return reply.type('text/html; charset=utf-8').send(built);
