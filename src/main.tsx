@@ -41,13 +41,19 @@ connectOnlineManager();
 const queryClient = createQueryClient();
 syncSiteTimezone(queryClient);
 watchSession(queryClient);
-connectLiveUpdates(queryClient);
-const router = createAppRouter(queryClient);
-
 /** Whether the server drew this page: its router state came with it (TanStack Router's `$_TSR`). */
 function drawnByServer(): boolean {
   return '$_TSR' in window;
 }
+
+/** The data version a page the server drew shows (server/http/app-shell.ts), else null. */
+function drawnVersion(): number | null {
+  const version = Number(document.getElementById('root')?.dataset.version ?? NaN);
+  return drawnByServer() && Number.isInteger(version) ? version : null;
+}
+
+connectLiveUpdates(queryClient, { shownVersion: drawnVersion() });
+const router = createAppRouter(queryClient);
 
 async function start(): Promise<void> {
   const root = document.getElementById('root')!;

@@ -44,7 +44,7 @@ export function appShell(staticDir: string, drawing: PageDrawing | null): AppShe
         .code(page.status)
         .header('Content-Security-Policy', contentSecurityPolicyWith({ 'script-src': [`'nonce-${page.nonce}'`] }))
         .type('text/html; charset=utf-8')
-        .send(built.replace(ROOT, `<div id="root">${page.html}</div>`));
+        .send(built.replace(ROOT, `<div id="root" data-version="${page.version}">${page.html}</div>`));
     },
   };
 }

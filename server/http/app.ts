@@ -9,6 +9,7 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from './context.js';
 import { isConnectionError } from '../db/connection-errors.js';
+import { readDataVersion } from '../db/data-version.js';
 import { appShell } from './app-shell.js';
 import { pageDrawing } from './page-drawing.js';
 import { registerApiDocs } from './plugins/api-docs.js';
@@ -27,6 +28,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Limits of the public GET cache (plugins/public-cache.ts); its defaults otherwise. */
   responseCache?: ResponseCacheOptions;
+  /** How long a page may take to draw before the plain shell goes instead (page-drawing.ts). */
+  drawBudgetMs?: number;
   /** Serve through this server instead of one of Fastify's own (main.ts: the start-up server, handed over when ready). */
   serverFactory?: FastifyServerOptions['serverFactory'];
 }
@@ -97,7 +100,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   const staticDir = options.staticDir;
   if (staticDir && fs.existsSync(path.join(staticDir, 'index.html'))) {
-    const shell = appShell(staticDir, await pageDrawing(app, staticDir));
+    const shell = appShell(
+      staticDir,
+      await pageDrawing(app, staticDir, {
+        readVersion: () => readDataVersion(deps.db),
+        budgetMs: options.drawBudgetMs,
+      }),
+    );
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: false,

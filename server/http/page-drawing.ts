@@ -18,12 +18,15 @@ interface ServerRender {
 }
 
 /** Past this the page goes out without rows: the app's script is on its way by then anyway. */
-const DRAW_BUDGET_MS = 400;
+export const DRAW_BUDGET_MS = 400;
 const MAX_DRAWINGS = 2;
 const SESSION_COOKIE = /(?:^|;\s*)sid=/;
 
-/** A drawn page: its status and `#root`'s inner HTML with the nonce its scripts carry, or a redirect. */
-export type DrawnPage = { status: number; html: string; nonce: string } | { redirect: string };
+/**
+ * A drawn page: its status, `#root`'s inner HTML with the nonce its scripts carry and the data
+ * version read before drawing (the app's live updates start from it), or a redirect.
+ */
+export type DrawnPage = { status: number; html: string; nonce: string; version: number } | { redirect: string };
 
 export interface PageDrawing {
   /** The page for this navigation, or null for the plain shell. */
@@ -43,7 +46,11 @@ export function wantsNarrowLayout(headers: FastifyRequest['headers']): boolean {
 }
 
 /** Null when the server bundle was not built (`vite build` alone, unit tests). */
-export async function pageDrawing(app: FastifyInstance, staticDir: string): Promise<PageDrawing | null> {
+export async function pageDrawing(
+  app: FastifyInstance,
+  staticDir: string,
+  { readVersion, budgetMs = DRAW_BUDGET_MS }: { readVersion: () => Promise<number>; budgetMs?: number },
+): Promise<PageDrawing | null> {
   const file = serverRenderPath(staticDir);
   if (!fs.existsSync(file)) return null;
   const { drawPage } = (await import(pathToFileURL(file).href)) as ServerRender;
@@ -60,6 +67,8 @@ export async function pageDrawing(app: FastifyInstance, staticDir: string): Prom
 
   const draw = async (request: FastifyRequest): Promise<DrawnPage | null> => {
     const nonce = randomBytes(16).toString('base64');
+    // Read first: a change committed while drawing makes the page older than it says, never newer.
+    const version = await readVersion();
     const res = await drawPage({
       url: `http://localhost${request.url}`,
       narrow: wantsNarrowLayout(request.headers),
@@ -72,7 +81,7 @@ export async function pageDrawing(app: FastifyInstance, staticDir: string): Prom
       return { redirect: target.pathname + target.search };
     }
     if (res.status !== 200 && res.status !== 404) return null;
-    return { status: res.status, html: withoutInlineStyles(withoutDoctype(await res.text())), nonce };
+    return { status: res.status, html: withoutInlineStyles(withoutDoctype(await res.text())), nonce, version };
   };
 
   return {
@@ -82,7 +91,7 @@ export async function pageDrawing(app: FastifyInstance, staticDir: string): Prom
       drawing++;
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<null>((resolve) => {
-        timer = setTimeout(() => resolve(null), DRAW_BUDGET_MS);
+        timer = setTimeout(() => resolve(null), budgetMs);
       });
       const drawn = draw(request)
         .catch(() => null)

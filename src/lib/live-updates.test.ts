@@ -133,6 +133,24 @@ describe('the live stream', () => {
     expect(isStale(keys.me)).toBe(false);
   });
 
+  it('refreshes a drawn page at once when the stream first says a newer version than the one it shows', () => {
+    stop();
+    FakeSource.all = [];
+    stop = connectLiveUpdates(client, { createSource: (url) => new FakeSource(url), shownVersion: 4 });
+    FakeSource.all[0].version(4);
+    expect(isStale(BOARD)).toBe(false);
+    FakeSource.all[0].version(5);
+    expect(isStale(BOARD)).toBe(true);
+
+    stop();
+    client.setQueryData(BOARD, []);
+    FakeSource.all = [];
+    stop = connectLiveUpdates(client, { createSource: (url) => new FakeSource(url), shownVersion: 4 });
+    FakeSource.all[0].version(5);
+    expect(isStale(BOARD)).toBe(true);
+    expect(isStale(STAFF)).toBe(false);
+  });
+
   it('reconnects with backoff after an error, and a version missed meanwhile still refreshes', () => {
     FakeSource.all[0].version(4);
     FakeSource.all[0].fail();

@@ -5,7 +5,8 @@
  * screen on show refetch without a reload. A dropped stream is opened again with backoff, and
  * while it is down a minute timer asks GET /api/site instead: a new "Data as of" invalidates the
  * same queries. Offline (lib/online.ts) and in a hidden tab the stream is simply closed; its
- * errors never make the app count as offline. An answer the server marks as older data (sent while
+ * errors never make the app count as offline. A page the server drew names the version it shows, so
+ * a change between its drawing and the stream's first event is not missed. An answer the server marks as older data (sent while
  * it computed the current, right after a change) invalidates them again a moment later.
  */
 import { onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
@@ -27,6 +28,12 @@ export interface LiveUpdateOptions {
   /** How often GET /api/site is asked while the stream is down. */
   fallbackMs?: number;
   random?: () => number;
+  /**
+   * The data version the screens on show were drawn from (a page the server drew says it on
+   * `#root`). Without it the stream's first version is taken as theirs; with it, a change that
+   * landed between the drawing and the stream refreshes them at once.
+   */
+  shownVersion?: number | null;
 }
 
 export const FALLBACK_REFRESH_MS = 60_000;
@@ -67,7 +74,7 @@ export function connectLiveUpdates(queryClient: QueryClient, options: LiveUpdate
   const random = options.random ?? Math.random;
   let source: LiveSource | null = null;
   let attempt = 0;
-  let lastVersion: number | null = null;
+  let lastVersion: number | null = options.shownVersion ?? null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let fallbackTimer: ReturnType<typeof setInterval> | undefined;
   let olderTimer: ReturnType<typeof setTimeout> | undefined;
@@ -75,7 +82,7 @@ export function connectLiveUpdates(queryClient: QueryClient, options: LiveUpdate
   const onVersion = (version: number) => {
     attempt = 0;
     stopFallback();
-    // The first version only sets the baseline: the screens were just fetched.
+    // Without a shown version the first one only sets the baseline: the screens were just fetched.
     if (lastVersion !== null && version !== lastVersion) void invalidatePublicQueries(queryClient);
     lastVersion = version;
   };

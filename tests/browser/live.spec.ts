@@ -33,6 +33,25 @@ test('an open leaderboard updates "Data as of" after a collector poll, without a
   await expect(page.locator('body')).toHaveAttribute('data-same-page', 'yes');
 });
 
+test('a page the server drew before a poll refreshes as soon as its stream opens after it', async ({ page }) => {
+  // The stream is held until the poll has landed: the page shows older data than its first event.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/live', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/leaderboards?view=teams');
+  const drawn = await page.locator('#root').getAttribute('data-version');
+  expect(drawn).toMatch(/^\d+$/);
+  const asOf = page.locator('.data-as-of time');
+  const before = await asOf.getAttribute('datetime');
+  expect(await (await page.request.post('/e2e/poll', { data: {} })).json()).toEqual({ ok: 4, failed: 0 });
+  await expect.poll(async () => (await getJson<{ lastPollAt: string }>(page, '/api/site')).lastPollAt).not.toBe(before);
+  release();
+  await expect(asOf).not.toHaveAttribute('datetime', before!, { timeout: 10_000 });
+});
+
 test('once the service worker controls the page, the stream still comes from the server', async ({ page }) => {
   await page.goto('/leaderboards?view=teams');
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));

@@ -50,7 +50,8 @@ await db.query(
 // The teams as if followed since before the last complete week: that week is judged, with strikes to show.
 await db.query(`UPDATE memberships SET first_seen = first_seen - interval '21 days'`);
 await judgeClosedWeeks(db, now(), config.siteTimezone);
-const app = await buildApp({ db, config, now }, { staticDir });
+// Pages are drawn however busy the test machine is: the tests of drawing must see one every time.
+const app = await buildApp({ db, config, now }, { staticDir, drawBudgetMs: 10_000 });
 app.post<{ Params: { token: string } }>('/api/webhooks/:id/:token', async (request, reply) => {
   if (request.params.token.startsWith('no-answer')) await new Promise((resolve) => setTimeout(resolve, 5000));
   return reply.code(204).send();
