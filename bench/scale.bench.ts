@@ -15,7 +15,6 @@ import { BENCH_PG_URL, benchSchemaUrl } from './bench-postgres.js';
 import { prepareScaleDataset, SCALE_SCHEMA, SCALE_SHAPE, SCALE_TZ } from './scale/database.js';
 import { measurePoll, type PollTiming } from './scale/poll.js';
 import { measureReads, RUNS, type ReadTiming } from './scale/reads.js';
-import { measureRolling, type RollingTiming } from './scale/rolling.js';
 
 const TITLE = '## Scale: ten times the community (PostgreSQL)';
 /** p95 limits in milliseconds, and the poll's database time. */
@@ -93,7 +92,6 @@ export default async function run(log: (s: string) => void = console.log): Promi
   if (!info) return `${TITLE}\n\nNot measured: ${new URL(BENCH_PG_URL).host} did not answer.\n`;
   const db = await openPostgres(benchSchemaUrl(SCALE_SCHEMA), { max: 2 });
   let reads: ReadTiming[];
-  let rolling: RollingTiming[];
   let design: string;
   try {
     const last = await db.query<{ name: string }>('SELECT max(name) AS name FROM schema_migrations');
@@ -103,7 +101,6 @@ export default async function run(log: (s: string) => void = console.log): Promi
     await app.ready();
     try {
       reads = await measureReads(db, app, log);
-      rolling = await measureRolling(db, log);
     } finally {
       await app.close();
     }
@@ -124,15 +121,6 @@ export default async function run(log: (s: string) => void = console.log): Promi
     `1-minute load average ${loadAtStart.toFixed(1)} when the timing started and ${os.loadavg()[0].toFixed(1)} at the end.`,
     '',
     ...readsTable(reads),
-    '',
-    'The rolling team boards read two ways in the same run (direct repository calls taking turns, median of',
-    `${RUNS}): as before migration 210, days past the edges less the overshoot read as hours, and from the rolling totals.`,
-    '',
-    '| board | days and hours | rolling totals | ratio |',
-    '|---|--:|--:|--:|',
-    ...rolling.map(
-      (r) => `| ${r.label} | ${ms(r.daysAndHours)} | ${ms(r.rolling)} | ${(r.daysAndHours / r.rolling).toFixed(1)}× |`,
-    ),
     '',
     "Poll: every team's answer written by `writePoll` (one transaction per team, as the collector does), inside one",
     "outer transaction rolled back afterwards so the dataset stays as built (the 200 commits' WAL flushes are not counted).",

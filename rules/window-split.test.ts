@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayUseRolling, splitWindow, type WindowPart } from './window-split.js';
+import { splitWindow, type WindowPart } from './window-split.js';
 
 const d = (s: string) => new Date(s);
 const TZ = 'America/Chicago';
@@ -108,124 +108,11 @@ describe('window splitter', () => {
   });
 });
 
-describe('window splitter with rolling totals', () => {
-  const now = d('2026-03-03T18:07:00Z');
-  // Kept after a poll at 18:00Z: every batch from 24 (or 168) hours before it, plus one slot.
-  const rolling = [
-    { hours: 24, since: d('2026-03-02T18:10:00Z') },
-    { hours: 168, since: d('2026-02-24T18:10:00Z') },
-  ];
-
-  it('reads the 24-hour and 7-day boards from their rolling totals, less the slots after now up to the newest possible', () => {
-    const opts = { subtract: true, now, rolling };
-    expect(splitWindow(w('2026-03-02T18:07:00Z', '2026-03-03T18:07:01Z'), TZ, opts)).toEqual([
-      { source: 'rolling', sign: 1, hours: 24 },
-      raw('2026-03-03T18:07:01Z', '2026-03-03T18:17:00.001Z', -1),
-    ]);
-    expect(splitWindow(w('2026-02-24T18:07:00Z', '2026-03-03T18:07:01Z'), TZ, opts)).toEqual([
-      { source: 'rolling', sign: 1, hours: 168 },
-      raw('2026-03-03T18:07:01Z', '2026-03-03T18:17:00.001Z', -1),
-    ]);
-  });
-
-  it('adds or subtracts the raw edge between the window start and since', () => {
-    const later = d('2026-03-03T18:27:00Z');
-    // Two polls missed since the totals moved: the window starts after `since`.
-    expect(
-      splitWindow(w('2026-03-02T18:27:00Z', '2026-03-03T18:27:01Z'), TZ, { subtract: true, now: later, rolling }),
-    ).toEqual([
-      { source: 'rolling', sign: 1, hours: 24 },
-      raw('2026-03-02T18:10:00Z', '2026-03-02T18:27:00Z', -1),
-      raw('2026-03-03T18:27:01Z', '2026-03-03T18:37:00.001Z', -1),
-    ]);
-    // In the poll's first minute the slot at 18:00Z of yesterday is still inside.
-    const first = d('2026-03-03T18:00:00Z');
-    expect(
-      splitWindow(w('2026-03-02T18:00:00Z', '2026-03-03T18:00:01Z'), TZ, { subtract: true, now: first, rolling }),
-    ).toEqual([
-      { source: 'rolling', sign: 1, hours: 24 },
-      raw('2026-03-02T18:00:00Z', '2026-03-02T18:10:00Z'),
-      raw('2026-03-03T18:00:01Z', '2026-03-03T18:10:00.001Z', -1),
-    ]);
-  });
-
-  it('subtracts through the newest batch written, even one ending after now', () => {
-    // A batch of 18:30Z (after now plus a slot) moved `since` to 18:40Z yesterday.
-    const ahead = [{ hours: 24, since: d('2026-03-02T18:40:00Z') }];
-    expect(
-      splitWindow(w('2026-03-02T18:07:00Z', '2026-03-03T18:07:01Z'), TZ, { subtract: true, now, rolling: ahead }),
-    ).toEqual([
-      { source: 'rolling', sign: 1, hours: 24 },
-      raw('2026-03-02T18:07:00Z', '2026-03-02T18:40:00Z'),
-      raw('2026-03-03T18:07:01Z', '2026-03-03T18:30:00.001Z', -1),
-    ]);
-  });
-
-  it('splits as before when no rolling totals start near the window or it ends in the past', () => {
-    const yesterday = w('2026-03-02T06:00:00Z', '2026-03-03T06:00:00Z');
-    expect(splitWindow(yesterday, TZ, { subtract: true, now, rolling })).toEqual(
-      splitWindow(yesterday, TZ, { subtract: true, now }),
-    );
-    const stale = [{ hours: 24, since: d('2026-03-01T18:10:00Z') }];
-    const day = w('2026-03-02T18:07:00Z', '2026-03-03T18:07:01Z');
-    expect(splitWindow(day, TZ, { subtract: true, now, rolling: stale })).toEqual(
-      splitWindow(day, TZ, { subtract: true, now }),
-    );
-  });
-
-  it('asks for the rolling totals only for windows that end at now and last about a span', () => {
-    const spans = [24, 168];
-    const toNow = (hours: number) => ({ start: new Date(now.getTime() - hours * HOUR), end: new Date(+now + 1000) });
-    expect(mayUseRolling(toNow(24), now, spans)).toBe(true);
-    expect(mayUseRolling(toNow(168), now, spans)).toBe(true);
-    // Today so far, this week so far (Sunday 06:00Z in Chicago), and the 24 hours that ended yesterday.
-    expect(mayUseRolling(w('2026-03-03T06:00:00Z', '2026-03-03T18:07:01Z'), now, spans)).toBe(false);
-    expect(mayUseRolling(w('2026-03-01T06:00:00Z', '2026-03-03T18:07:01Z'), now, spans)).toBe(false);
-    expect(mayUseRolling(w('2026-03-01T18:07:00Z', '2026-03-02T18:07:00Z'), now, spans)).toBe(false);
-    // Every window the splitter serves from rolling totals passes, with the totals up to two hours behind.
-    const missed: unknown[] = [];
-    for (let behind = -SLOT; behind < 2 * HOUR; behind += SLOT)
-      for (const hours of spans)
-        for (let ds = -70; ds <= 70; ds += 5)
-          for (let de = -70; de <= 70; de += 5) {
-            const since = new Date(Math.floor((+now - behind) / SLOT) * SLOT - hours * HOUR + SLOT);
-            const win = { start: new Date(+since + ds * 60_000), end: new Date(+now + SLOT + de * 60_000) };
-            const parts = splitWindow(win, TZ, { subtract: true, now, rolling: [{ hours, since }] });
-            if (parts[0]?.source === 'rolling' && !mayUseRolling(win, now, spans)) missed.push([behind, hours, ds, de]);
-          }
-    expect(missed).toEqual([]);
-  });
-
-  it('counts every slot of a rolling window once and none outside it, wherever since lies', () => {
-    const wrong: unknown[] = [];
-    const dayOf = (t: number) => new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(t);
-    for (let k = 0; k < 30; k++) {
-      const minute = Math.floor((now.getTime() + k * 7 * 60_000) / 60_000) * 60_000;
-      const at = new Date(minute);
-      const a = minute - 24 * HOUR;
-      const b = minute + 1000;
-      const since = new Date(Math.ceil(a / SLOT) * SLOT + ((k % 9) - 4) * SLOT);
-      const parts = splitWindow({ start: new Date(a), end: new Date(b) }, TZ, {
-        subtract: true,
-        now: at,
-        rolling: [{ hours: 24, since }],
-      });
-      if (parts[0]?.source !== 'rolling') wrong.push(['not rolling', at]);
-      for (let t = Math.ceil((a - 2 * HOUR) / SLOT) * SLOT; t <= minute + SLOT; t += SLOT) {
-        const n = count(parts, t, dayOf, +since);
-        if (n !== (t >= a && t < b ? 1 : 0)) wrong.push([at, since, new Date(t), n]);
-      }
-    }
-    expect(wrong).toEqual([]);
-  });
-});
-
-/** How many times the parts count the batch ending at `t` (signed); rolling totals hold t ≥ since. */
-function count(parts: WindowPart[], t: number, dayOf: (t: number) => string, since = Infinity): number {
+/** How many times the parts count the batch ending at `t` (signed). */
+function count(parts: WindowPart[], t: number, dayOf: (t: number) => string): number {
   let n = 0;
   for (const p of parts) {
-    if (p.source === 'rolling') n += t >= since ? 1 : 0;
-    else if (p.source === 'days') n += dayOf(t) >= p.first && dayOf(t) <= p.last ? 1 : 0;
+    if (p.source === 'days') n += dayOf(t) >= p.first && dayOf(t) <= p.last ? 1 : 0;
     else if (p.source === 'hourly') {
       const h = Math.floor(t / HOUR) * HOUR;
       n += h >= +p.from && h < +p.to ? p.sign : 0;

@@ -1,10 +1,8 @@
 /**
  * The one window splitter of the app: a half-open window [start, end) of batch end times becomes
  * signed parts that are cheap to sum and add up exactly to it: whole site-zone days, whole UTC
- * hours (hourly_rollups) and raw batches for the exact 10-minute edges; or, for a window that
- * reaches the present (the 24-hour and 7-day boards), rolling totals and their raw edges.
- * Leaderboards, events and the team screens all read windows through it (server/db/window-sql.ts
- * writes the SQL).
+ * hours (hourly_rollups) and raw batches for the exact 10-minute edges. Leaderboards, events and
+ * the team screens all read windows through it (server/db/window-sql.ts writes the SQL).
  *
  * Rollups are keyed by where their batches' end times fall (hour: UTC hour of end_time; day: site
  * day of end_time), so a part holds exactly the batches whose end time lies inside it.
@@ -17,15 +15,7 @@ const SLOT = 600_000;
 export type WindowPart =
   | { source: 'raw' | 'hourly'; sign: 1 | -1; from: Date; to: Date }
   /** Site days `first` to `last`, both included. */
-  | { source: 'days'; sign: 1; first: DayKey; last: DayKey }
-  /** Every batch from the `since` of the rolling totals of `hours` on (server/db/rolling-totals.ts). */
-  | { source: 'rolling'; sign: 1; hours: number };
-
-/** Rolling totals kept for a span: the sums of every batch that ended at or after `since`. */
-export interface RollingSince {
-  hours: number;
-  since: Date;
-}
+  | { source: 'days'; sign: 1; first: DayKey; last: DayKey };
 
 export interface SplitOptions {
   /**
@@ -36,11 +26,6 @@ export interface SplitOptions {
   subtract?: boolean;
   /** No batch ends later than now plus one slot, so an overshoot past that costs nothing. */
   now?: Date;
-  /**
-   * With `now`: a window that ends within an hour of the newest possible batch and starts within an
-   * hour of one of these `since` reads those rolling totals, less what lies outside the window.
-   */
-  rolling?: readonly RollingSince[];
 }
 
 /** Slot boundaries (batch end times) in [a, b). */
@@ -67,20 +52,6 @@ function hoursAndEdges(from: number, to: number, sign: 1 | -1, subtract = false,
   return parts.filter((p) => p.from < p.to && (p.source === 'hourly' || slots(+p.from, +p.to) > 0));
 }
 
-const near = (x: number, y: number) => Math.abs(x - y) <= HOUR;
-
-/** Whether window `w` ends within an hour of the newest possible batch. */
-const reachesNow = (w: Window, now: Date) => near(w.end.getTime(), now.getTime() + SLOT);
-
-/**
- * Whether rolling totals of one of these spans (hours) may serve window `w`, so their `since` is
- * worth reading: it ends at now and lasts about a span. `splitWindow` takes them only when the
- * window starts within an hour of a `since`, which trails the newest batch by the span less a slot,
- * so such a window lasts the span within two hours plus the collector's delay (allowed two hours).
- */
-export const mayUseRolling = (w: Window, now: Date, spans: readonly number[]) =>
-  reachesNow(w, now) && spans.some((h) => Math.abs(w.end.getTime() - w.start.getTime() - h * HOUR) <= 4 * HOUR);
-
 /** The signed parts of window `w` in site zone `tz` (null: hours and edges only, no days). */
 export function splitWindow(w: Window, tz: string | null, opts: SplitOptions = {}): WindowPart[] {
   const a = w.start.getTime();
@@ -88,17 +59,6 @@ export function splitWindow(w: Window, tz: string | null, opts: SplitOptions = {
   if (b <= a) return [];
   const sub = opts.subtract ?? false;
   const live = opts.now ? opts.now.getTime() + SLOT : Infinity;
-  const t = opts.now && reachesNow(w, opts.now) ? opts.rolling?.find((s) => near(+s.since, a)) : undefined;
-  if (t) {
-    const since = t.since.getTime();
-    // Subtract through the newest batch there may be: at `live`, or the newest written, which set `since`.
-    const newest = Math.max(live, since + t.hours * HOUR - SLOT);
-    return [
-      { source: 'rolling', sign: 1, hours: t.hours },
-      ...(a < since ? hoursAndEdges(a, since, 1) : hoursAndEdges(since, a, -1)),
-      ...(b <= newest ? hoursAndEdges(b, newest + 1, -1) : []),
-    ];
-  }
   if (tz === null) return hoursAndEdges(a, b, 1, sub, live);
   const floorDay = (t: number) => dayStart(dayKeyOf(t, tz), tz).getTime();
   const ceilDay = (t: number) => (floorDay(t) === t ? t : dayStart(addDayKeys(dayKeyOf(t, tz), 1), tz).getTime());

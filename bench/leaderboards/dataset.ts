@@ -9,7 +9,6 @@
  * The size is a `DatasetShape`: the reference one here, ten times the community in bench/scale.
  */
 import type { Database } from '../../server/db/database.js';
-import { readRollingSince, rebuildRollingTotals } from '../../server/db/rolling-totals.js';
 
 /** How many racers on how many teams over how many days (ending at BENCH_NOW). */
 export interface DatasetShape {
@@ -24,8 +23,8 @@ export const BENCH_NOW = new Date('2026-03-10T18:07:00Z');
 const FIRST_DAY = '2025-12-10T00:00:00Z';
 const marker = (s: DatasetShape) => `leaderboards-v4:${s.racers}:${s.teams}:${s.days}:${BENCH_NOW.toISOString()}`;
 const BIG_TABLES = ['batches', 'hourly_rollups', 'daily_rollups'];
-/** Kept by the batch writer; built once after the SQL load here. */
-const DERIVED_TABLES = ['running_totals', 'rolling_totals'];
+/** Summed from the rollups by the batch writer; built once after the SQL load here. */
+const DERIVED_TABLES = ['running_totals'];
 /** Migration 190's statement: each pair's running totals for every day from its first to the newest. */
 const RUNNING_TOTALS_FROM_DAILY = `
   INSERT INTO running_totals (day, user_id, tag, races, typed, errs, secs, points)
@@ -197,7 +196,6 @@ export async function hasDataset(db: Database, shape = REFERENCE_SHAPE): Promise
 export async function datasetInfo(db: Database): Promise<DatasetInfo> {
   // A dataset built before a migration added tables: give the planner their statistics, and
   // PGlite (no autovacuum) the visibility maps that index-only scans need.
-  if ((await readRollingSince(db)).length === 0) await rebuildRollingTotals(db);
   await db.exec(`VACUUM ANALYZE ${DERIVED_TABLES.join(', ')}`);
   return { ...(await counts(db)), buildSeconds: 0, reused: true };
 }
@@ -229,7 +227,6 @@ export async function buildDataset(
   // The batch writer keeps the running totals; rollups loaded by SQL need them built once, as
   // migration 190 builds them from the rollups written before it.
   await db.exec(RUNNING_TOTALS_FROM_DAILY);
-  await rebuildRollingTotals(db);
   log('  building rollup indexes');
   await restoreIndexes(
     db,

@@ -3,7 +3,7 @@
  * (server/collector/write-poll.ts `writePoll`, one transaction per team) inside a transaction that
  * is rolled back afterwards, so the dataset stays as built. Two polls 10 minutes apart: the first
  * sets every member's baseline (no batch), the second has every member racing three races, so it
- * writes one batch per member (10,000) with the rollups and rolling totals.
+ * writes one batch per member (10,000) with the rollups and running totals.
  */
 import { writePoll } from '../../server/collector/write-poll.js';
 import { teamBody, type MemberSpec } from '../../tests/server/collector-helpers.js';

@@ -1,16 +1,14 @@
 /**
  * The only writer of batches: writes them and keeps, in the caller's transaction, everything summed
- * from them in step: the hourly (UTC hour) and daily (site-zone day) rollups, the running totals
- * per site day (running-totals.ts) and the totals of the rolling boards
- * (rolling-totals.ts). A second batch for the same racer, team and slot is added to the first, so
- * each of those always equals the sum of the batches it covers. No trigger writes anything more:
- * what a poll changes is written here.
+ * from them in step: the hourly (UTC hour) and daily (site-zone day) rollups and the running totals
+ * per site day (running-totals.ts). A second batch for the same racer, team and slot is added to the
+ * first, so each of those always equals the sum of the batches it covers. No trigger writes anything
+ * more: what a poll changes is written here.
  */
 import { batchPoints } from '../../rules/stats.js';
 import { dayKeyOf, dayStart } from '../../rules/site-time.js';
 import type { Queryable } from './database.js';
 import { addToRunningTotals } from './running-totals.js';
-import { addToRollingTotals } from './rolling-totals.js';
 
 export interface BatchRow {
   userId: number;
@@ -151,5 +149,4 @@ export async function insertBatches(q: Queryable, rows: BatchRow[], tz: string):
     }
   }
   await addToRunningTotals(q, daily);
-  await addToRollingTotals(q, rows);
 }

@@ -1,8 +1,7 @@
 /**
  * The SQL of a split window (rules/window-split.ts): one UNION ALL branch per part, each giving
  * rows of (user_id, tag, races, typed, errs, secs, points), negated when the part is subtracted,
- * whose sums per racer or team are the window's. The rolling totals of a span are one branch (the
- * rolling boards, server/db/rolling-totals.ts). Whole days come either from the running totals
+ * whose sums per racer or team are the window's. Whole days come either from the running totals
  * (two days' rows, any number of days: leaderboards) or from daily_rollups (a row per day and
  * racer; these carry each part's time as `at` for the events' latest team).
  */
@@ -34,8 +33,6 @@ export function windowPartsSql(parts: WindowPart[], params: unknown[], opts: Win
     if (p.source === 'days' && opts.days === 'running') {
       branches.push(branch(1, 'NULL', runningDay(bind(p.last))));
       branches.push(branch(-1, 'NULL', runningDay(`${bind(p.first)}::date - 1`)));
-    } else if (p.source === 'rolling') {
-      branches.push(branch(1, 'NULL', `rolling_totals WHERE hours = ${bind(p.hours)}`));
     } else if (p.source === 'days') {
       branches.push(branch(1, 'day_start', `daily_rollups WHERE day BETWEEN ${bind(p.first)} AND ${bind(p.last)}`));
     } else {

@@ -1,17 +1,16 @@
 /**
  * Team and individual leaderboards of any window. The window is split (rules/window-split.ts)
- * into the rolling totals of the last 24 hours or 7 days (rolling-totals.ts) or whole days, read
- * as two days' running totals (running-totals.ts), whole hours from hourly_rollups, and raw
- * 10-minute edges; the database adds the parts up per team or racer and the stats are worked out
- * here by rules/stats.ts (docs/product.md 'The numbers'). Rows are sorted by Points, highest first, then
- * by name (code-unit order), and ranked in that order now and in the window of the same length before.
+ * into whole days, read as two days' running totals (running-totals.ts), whole hours from
+ * hourly_rollups and raw 10-minute edges; the database adds the parts up per team or racer and the
+ * stats are worked out here by rules/stats.ts (docs/product.md 'The numbers'). Rows are sorted by
+ * Points, highest first, then by name (code-unit order), and ranked in that order now and in the
+ * window of the same length before.
  */
 import type { RankedIndividualLeaderboardRow, RankedTeamLeaderboardRow } from '../../../contract/leaderboards.js';
 import { accuracy, wpm, type Totals } from '../../../rules/stats.js';
 import type { Window } from '../../../rules/site-time.js';
-import { mayUseRolling, splitWindow, type WindowPart } from '../../../rules/window-split.js';
+import { splitWindow, type WindowPart } from '../../../rules/window-split.js';
 import type { Queryable } from '../database.js';
-import { readRollingSince, ROLLING_HOURS } from '../rolling-totals.js';
 import { windowPartsSql } from '../window-sql.js';
 import { rankBoard, wholeListJson, type RacerIdentity, type RankedBoard } from './ranked-board.js';
 
@@ -31,16 +30,8 @@ export function rawPlan(w: Window): WindowPart[] {
  * The SQL of the window's sums per `key`, for keys with races (null for an empty window). Integer
  * counters are added as float8: exact below 2^53 and much faster than PostgreSQL's numeric sums.
  */
-async function sumsSql(
-  db: Queryable,
-  w: Window,
-  opts: PlanOptions,
-  params: unknown[],
-  key: string,
-  where?: string,
-): Promise<string | null> {
-  const rolling = !opts.pieces && mayUseRolling(w, opts.now, ROLLING_HOURS) ? await readRollingSince(db) : [];
-  const parts = opts.pieces ?? splitWindow(w, opts.tz, { subtract: true, now: opts.now, rolling });
+function sumsSql(w: Window, opts: PlanOptions, params: unknown[], key: string, where?: string): string | null {
+  const parts = opts.pieces ?? splitWindow(w, opts.tz, { subtract: true, now: opts.now });
   if (parts.length === 0) return null;
   const union = windowPartsSql(parts, params, { days: 'running', where });
   return `SELECT ${key}, sum(races::float8) AS races, sum(typed::float8) AS typed,
@@ -67,10 +58,10 @@ export async function teamLeaderboard(
 ): Promise<RankedTeamLeaderboardRow[]> {
   const params: unknown[] = [];
   const where = opts.showBots ? undefined : 'user_id NOT IN (SELECT user_id FROM bot_flags)';
-  const sql = await sumsSql(db, w, opts, params, 'tag', where);
+  const sql = sumsSql(w, opts, params, 'tag', where);
   if (sql === null) return [];
   const prev = previousWindow(w);
-  const prevSql = await sumsSql(db, prev, { ...opts, pieces: opts.pieces && rawPlan(prev) }, params, 'tag', where);
+  const prevSql = sumsSql(prev, { ...opts, pieces: opts.pieces && rawPlan(prev) }, params, 'tag', where);
   // One JSON value instead of a row per team: PGlite hands over row sets slowly.
   const { rows } = await db.query<{ rows: string; prev: string }>(
     `SELECT coalesce((SELECT json_agg(t)::text FROM (${sql}) AS t), '[]') AS rows,
@@ -149,8 +140,8 @@ export async function individualBoard(
 ): Promise<RankedBoard> {
   const params: unknown[] = [];
   const prev = previousWindow(w);
-  const sql = await sumsSql(db, w, opts, params, 'user_id');
-  const prevSql = await sumsSql(db, prev, { ...opts, pieces: opts.pieces && rawPlan(prev) }, params, 'user_id');
+  const sql = sumsSql(w, opts, params, 'user_id');
+  const prevSql = sumsSql(prev, { ...opts, pieces: opts.pieces && rawPlan(prev) }, params, 'user_id');
   const known = opts.pieces ? undefined : kept.get(db);
   const { rows } = await db.query<{
     version: string;
