@@ -36,7 +36,8 @@ export function defineAxeTests() {
     for (const who of ['visitor', 'admin'] as const) {
       const title = `every screen has no serious or critical WCAG 2.2 AA violation (${who}${theme === 'light' ? '' : `, ${theme}`})`;
       test(title, async ({ page }) => {
-        test.setTimeout(180_000);
+        // Every screen in turn: about 2.5 minutes on a quiet 2-core machine, more on a busy one.
+        test.setTimeout(360_000);
         await page.emulateMedia({ colorScheme: theme === 'dark system' ? 'dark' : 'light' });
         if (theme === 'dark chosen') await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
         await page.goto('/about');
