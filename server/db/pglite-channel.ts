@@ -47,10 +47,15 @@ function wasmModules(): Promise<WasmModules> {
   return compiled;
 }
 
+/** How long a closed worker may take to end itself before it is terminated. */
+const CLOSE_WAIT_MS = 2000;
+
 export class PgliteChannel {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (a: Answer) => void; reject: (e: Error) => void }>();
   private stopped: Error | null = null;
+  /** Whether the thread has ended. */
+  private ended = false;
 
   private constructor(private readonly worker: Worker) {
     worker.unref();
@@ -62,7 +67,10 @@ export class PgliteChannel {
       else p.resolve(a);
     });
     worker.on('error', (err) => this.stop(new Error(`The PGlite worker failed: ${err.message}`, { cause: err })));
-    worker.on('exit', (code) => this.stop(new Error(`The PGlite worker stopped (exit code ${code})`)));
+    worker.on('exit', (code) => {
+      this.ended = true;
+      this.stop(new Error(`The PGlite worker stopped (exit code ${code})`));
+    });
   }
 
   /** Starts a worker with PGlite in `dataDir` (in memory when undefined) and waits until it is open. */
@@ -111,13 +119,21 @@ export class PgliteChannel {
     });
   }
 
-  /** Closes PGlite (when the worker still runs) and ends the thread. */
+  /**
+   * Closes PGlite (when the worker still runs) and waits for the thread to end: it ends itself
+   * once closed (pglite-worker.mjs); one that does not within CLOSE_WAIT_MS is terminated.
+   */
   async close(): Promise<void> {
+    const exited = this.ended
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
     try {
       if (!this.stopped) await this.send({ op: 'close' });
     } finally {
       this.stop(new Error('The database is closed'));
-      await this.worker.terminate();
+      const late = setTimeout(() => void this.worker.terminate(), CLOSE_WAIT_MS);
+      await exited;
+      clearTimeout(late);
     }
   }
 

@@ -91,6 +91,9 @@ if (pg) {
       try {
         const result = await handle(pg, msg);
         parentPort.postMessage({ id: msg.id, ...result }, result.dump ? [result.dump] : []);
+        // Closed: the thread ends itself, between statements. Terminated from outside while
+        // WebAssembly runs (PGlite's teardown), V8 has been seen to abort the whole process.
+        if (msg.op === 'close') process.exit(0);
       } catch (err) {
         parentPort.postMessage({ id: msg.id, error: errorData(err) });
       }
