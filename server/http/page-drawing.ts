@@ -18,7 +18,7 @@ interface ServerRender {
 }
 
 /** Past this the page goes out without rows: the app's script is on its way by then anyway. */
-export const DRAW_BUDGET_MS = 400;
+const DRAW_BUDGET_MS = 400;
 const MAX_DRAWINGS = 2;
 const SESSION_COOKIE = /(?:^|;\s*)sid=/;
 
