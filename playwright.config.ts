@@ -45,6 +45,8 @@ export default defineConfig({
       name: 'phone',
       testMatch: /.*\.phone\.spec\.ts/,
       use: {
+        // A phone's own user agent: the server draws the phone's column order from it (server/http/page-drawing.ts).
+        userAgent: devices['Pixel 7'].userAgent,
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 3,
         isMobile: true,

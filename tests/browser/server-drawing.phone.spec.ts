@@ -36,9 +36,6 @@ function headers(html: string): string[] {
   return [...head.matchAll(/<th[^>]*>(?:<button[^>]*><span>)?([^<]+)/g)].map((m) => m[1]);
 }
 
-// A phone: the server draws the phone layout for it (the browser says so in Sec-CH-UA-Mobile, a request in its user agent).
-test.use({ userAgent: PHONE_UA });
-
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
