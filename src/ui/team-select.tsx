@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { teamTagsQueryOptions } from '../api/teams';
+import { replayEarlyChoice } from './replay-early-choice';
 
 export interface TeamSelectProps {
   /** The selected tag, or undefined for none. */
@@ -19,6 +20,7 @@ export function TeamSelect({ value, onChange, disabled }: TeamSelectProps) {
     <div className="field field-inline team-select">
       <label htmlFor={id}>Team</label>
       <select
+        ref={replayEarlyChoice}
         id={id}
         value={value ?? ''}
         disabled={disabled}

@@ -66,3 +66,22 @@ test('the comparison fits the phone, with its chart at the screen width', async 
   expect(cellBox.x + cellBox.width).toBeLessThanOrEqual(totalsBox.x + totalsBox.width + 1);
   await fitsThePhone(page, 'racer-compare-phone');
 });
+
+test('a racer chosen on the drawn page before the app’s script ran is compared once it runs', async ({ page }) => {
+  // No visit first: the service worker would serve the next page; this one comes drawn from the server.
+  const [a, b] = await twoRacers(page);
+  let release!: () => void;
+  const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/**/*.js', async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  await page.goto(`/racers/compare?a=${a}`, { waitUntil: 'commit' });
+  const racerB = page.getByRole('group', { name: 'Racer B' }).getByLabel('Racer');
+  await racerB.selectOption(b);
+  expect(new URL(page.url()).searchParams.get('b')).toBeNull();
+  release();
+  await expect(page).toHaveURL(new RegExp(`[?&]b=${b}(&|$)`));
+  await expect(racerB).toHaveValue(b);
+  await expect(page.getByTestId('compare-chart').locator('canvas')).toBeVisible();
+});

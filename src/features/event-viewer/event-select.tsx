@@ -1,6 +1,7 @@
 /** The event dropdown: "title (ID)" options, blank "Select an event" while none is chosen. */
 import { useId } from 'react';
 import type { Event } from '../../../contract/events';
+import { replayEarlyChoice } from '../../ui/replay-early-choice';
 
 export interface EventSelectProps {
   events: Event[];
@@ -15,6 +16,7 @@ export function EventSelect({ events, value, onChange, disabled }: EventSelectPr
     <div className="field field-inline event-select">
       <label htmlFor={id}>Event</label>
       <select
+        ref={replayEarlyChoice}
         id={id}
         value={value ?? ''}
         disabled={disabled}

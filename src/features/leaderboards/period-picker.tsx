@@ -7,6 +7,7 @@ import type { PeriodSelection } from '../../../rules/periods';
 import type { DayKey } from '../../../rules/site-time';
 import { pickerValues } from './leaderboard-selection';
 import { pickerLabel } from './period-labels';
+import { replayEarlyChoice } from '../../ui/replay-early-choice';
 
 export interface PeriodPickerProps {
   selection: PeriodSelection;
@@ -63,7 +64,7 @@ export function PeriodPicker({ selection: sel, today, onChange }: PeriodPickerPr
   return (
     <div className="field lb-picker">
       <label htmlFor={id}>{PICKER_NAME[sel.period]}</label>
-      <select id={id} value={value} onChange={(e) => onChange(pick(e.target.value))}>
+      <select ref={replayEarlyChoice} id={id} value={value} onChange={(e) => onChange(pick(e.target.value))}>
         {pickerValues(sel, today).map((v) => (
           <option key={v} value={v}>
             {pickerLabel(sel.period, v, today)}

@@ -4,6 +4,7 @@
  */
 import { useId, useMemo, useState } from 'react';
 import { filterUsernames } from './username-filter';
+import { replayEarlyChoice } from '../../ui/replay-early-choice';
 
 export interface UsernamePickerProps {
   usernames: readonly string[];
@@ -35,7 +36,12 @@ export function UsernamePicker({ usernames, value, onChange, loading = false }: 
       </div>
       <div className="field">
         <label htmlFor={`${id}-select`}>Racer</label>
-        <select id={`${id}-select`} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
+        <select
+          ref={replayEarlyChoice}
+          id={`${id}-select`}
+          value={value ?? ''}
+          onChange={(e) => onChange(e.target.value || undefined)}
+        >
           <option value="">Select username</option>
           {options.map((u) => (
             <option key={u} value={u}>

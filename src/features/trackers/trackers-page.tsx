@@ -27,6 +27,7 @@ import { useSiteTimezone } from '../../lib/site';
 import { participantsQueryOptions } from '../../api/teams';
 import { type TrackerView } from '../../api/keys';
 import { useMinuteClock } from '../../lib/use-minute-clock';
+import { replayEarlyChoice } from '../../ui/replay-early-choice';
 
 const VIEWS = [
   { key: 'daily', label: 'Daily' },
@@ -78,6 +79,7 @@ export function TrackersPage({ tag }: { tag: string | undefined }) {
         <div className="field field-inline tracker-picker">
           <label htmlFor={pickerId}>{view === 'daily' ? 'Date' : 'Week'}</label>
           <select
+            ref={replayEarlyChoice}
             id={pickerId}
             value={period}
             onChange={(e) => (view === 'daily' ? setDay(e.target.value) : setWeek(e.target.value))}
