@@ -81,8 +81,10 @@ export default async function memoryBench(log: (line: string) => void): Promise<
   const next = () => new Promise<Record<string, unknown>>((resolve) => waiting.push(resolve));
   const phases: Phase[] = [];
   let t0 = performance.now();
-  const endPhase = (name: string) => {
+  const endPhase = async (name: string) => {
     const s = status(pid);
+    server.send('usage');
+    log(`  main thread: ${JSON.stringify((await next()).usage)}`);
     phases.push({ name, seconds: (performance.now() - t0) / 1000, hwm: s.hwm, rssEnd: s.rss });
     log(
       `${name}: ${((performance.now() - t0) / 1000).toFixed(0)} s, peak ${mb(s.hwm).toFixed(0)} MB, now ${mb(s.rss).toFixed(0)} MB`,
@@ -94,17 +96,17 @@ export default async function memoryBench(log: (line: string) => void): Promise<
   try {
     log('first start on a fresh data directory (creates the database, backfills 31 days)...');
     await next();
-    endPhase('first start (until the app answers)');
+    await endPhase('first start (until the app answers)');
     for (let i = 0; i < POLLS; i++) {
       server.send('poll');
       const r = (await next()).polled as { ok: number; failed: number };
       polled = { ok: polled.ok + r.ok, failed: polled.failed + r.failed };
     }
-    endPhase(`a day of polls (${POLLS})`);
+    await endPhase(`a day of polls (${POLLS})`);
     burst = await loadBurst(`http://127.0.0.1:${PORT}`, process.env.SITE_TIMEZONE || DEFAULT_SITE_TIMEZONE, BURST_S);
-    endPhase(`load burst (${BURST_S} s, ${burst.requests} requests)`);
+    await endPhase(`load burst (${BURST_S} s, ${burst.requests} requests)`);
     await new Promise((resolve) => setTimeout(resolve, 10_000));
-    endPhase('at rest (10 s)');
+    await endPhase('at rest (10 s)');
   } finally {
     clearInterval(sampler);
     server.send('stop');
