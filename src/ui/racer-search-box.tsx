@@ -5,6 +5,7 @@
  */
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { searchRacers, type SearchableRacer } from '../lib/racer-search';
+import { replayEarlyText } from './replay-early-input';
 
 export interface RacerSearchBoxProps<R extends SearchableRacer & { TeamTag: string | null }> {
   racers: readonly R[];
@@ -53,6 +54,7 @@ export function RacerSearchBox<R extends SearchableRacer & { TeamTag: string | n
     <div className="racer-search">
       <label htmlFor={`${id}-input`}>{label}</label>
       <input
+        ref={replayEarlyText}
         id={`${id}-input`}
         type="search"
         role="combobox"

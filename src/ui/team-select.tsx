@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { teamTagsQueryOptions } from '../api/teams';
-import { replayEarlyChoice } from './replay-early-choice';
+import { replayEarlyChoice } from './replay-early-input';
 
 export interface TeamSelectProps {
   /** The selected tag, or undefined for none. */

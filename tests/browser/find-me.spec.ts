@@ -244,3 +244,20 @@ test('a racer page offers This is me, and on my own page You with Not me', async
   await expect(nav.getByRole('link', { name: 'Find me' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('myRacer'))).toBeNull();
 });
+
+test('a name typed on the drawn page before the app’s script ran is searched once it runs', async ({ page }) => {
+  // No visit first: the service worker would serve the next page; this one comes drawn from the server.
+  const who = (await getJson<MemberLatest[]>(page, '/api/member-data-latest'))[3];
+  let release!: () => void;
+  const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/**/*.js', async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  await page.goto('/racers/find-me', { waitUntil: 'commit' });
+  const box = page.getByRole('combobox', { name: 'Search by display name or username' });
+  await box.fill(who.Username);
+  release();
+  await expect(page.getByRole('option').filter({ hasText: who.Username }).first()).toBeVisible();
+  await expect(box).toHaveValue(who.Username);
+});

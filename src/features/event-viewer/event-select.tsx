@@ -1,7 +1,7 @@
 /** The event dropdown: "title (ID)" options, blank "Select an event" while none is chosen. */
 import { useId } from 'react';
 import type { Event } from '../../../contract/events';
-import { replayEarlyChoice } from '../../ui/replay-early-choice';
+import { replayEarlyChoice } from '../../ui/replay-early-input';
 
 export interface EventSelectProps {
   events: Event[];

@@ -61,6 +61,7 @@ import { DEFAULT_RACER_VIEW, racerBoardSearch, racerBoardView, type RacerBoardVi
 import { useSaveFirstPaint } from './save-first-paint';
 import { TeamFilter } from './team-filter';
 import { YouCard } from './you-card';
+import { replayEarlyText } from '../../ui/replay-early-input';
 
 const GROUP_TABS = [
   { key: 'teams', label: 'Team Leaderboards' },
@@ -268,6 +269,7 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
             <div className="field lb-filter">
               <label htmlFor={filterId}>Filter</label>
               <input
+                ref={replayEarlyText}
                 id={filterId}
                 type="search"
                 placeholder="Team tag"

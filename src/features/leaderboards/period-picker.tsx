@@ -7,7 +7,7 @@ import type { PeriodSelection } from '../../../rules/periods';
 import type { DayKey } from '../../../rules/site-time';
 import { pickerValues } from './leaderboard-selection';
 import { pickerLabel } from './period-labels';
-import { replayEarlyChoice } from '../../ui/replay-early-choice';
+import { replayEarlyChoice } from '../../ui/replay-early-input';
 
 export interface PeriodPickerProps {
   selection: PeriodSelection;

@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { validTag } from '../../lib/search';
+import { replayEarlyText } from '../../ui/replay-early-input';
 
 const TYPING_PAUSE_MS = 400;
 
@@ -37,6 +38,7 @@ export function TeamFilter({
     <div className="field lb-filter">
       <label htmlFor={id}>Team</label>
       <input
+        ref={replayEarlyText}
         id={id}
         type="search"
         placeholder="Team tag, e.g. PAC"

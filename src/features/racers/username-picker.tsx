@@ -4,7 +4,7 @@
  */
 import { useId, useMemo, useState } from 'react';
 import { filterUsernames } from './username-filter';
-import { replayEarlyChoice } from '../../ui/replay-early-choice';
+import { replayEarlyChoice, replayEarlyText } from '../../ui/replay-early-input';
 
 export interface UsernamePickerProps {
   usernames: readonly string[];
@@ -25,6 +25,7 @@ export function UsernamePicker({ usernames, value, onChange, loading = false }: 
       <div className="field">
         <label htmlFor={`${id}-filter`}>Filter</label>
         <input
+          ref={replayEarlyText}
           id={`${id}-filter`}
           type="search"
           placeholder="Type to filter usernames..."

@@ -27,7 +27,7 @@ import { useSiteTimezone } from '../../lib/site';
 import { participantsQueryOptions } from '../../api/teams';
 import { type TrackerView } from '../../api/keys';
 import { useMinuteClock } from '../../lib/use-minute-clock';
-import { replayEarlyChoice } from '../../ui/replay-early-choice';
+import { replayEarlyChoice } from '../../ui/replay-early-input';
 
 const VIEWS = [
   { key: 'daily', label: 'Daily' },

@@ -17,3 +17,22 @@ export function replayEarlyChoice(select: HTMLSelectElement | null): void {
     select.dispatchEvent(new Event('change', { bubbles: true }));
   });
 }
+
+/**
+ * The same for a text field filled in at once (pasted, or filled by the browser) before the app's
+ * script ran: React starts from the text it finds, so it hears of it only with the next key. Once
+ * hydrated, the field's `input` event fires again. React reacts to an `input` event only when the
+ * value differs from the one it last saw, so the field is set back to the drawn text through React's
+ * view of it first, and the typed text written past it, as a browser's own typing does.
+ */
+export function replayEarlyText(input: HTMLInputElement | null): void {
+  if (!input || input.value === input.defaultValue) return;
+  const typed = input.value;
+  const writeValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  queueMicrotask(() => {
+    if (!input.isConnected) return;
+    input.value = input.defaultValue;
+    writeValue.call(input, typed);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
