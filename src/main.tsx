@@ -1,17 +1,16 @@
 /**
  * Entry point. Its first import starts reading the saved query cache from IndexedDB while the rest
- * of the script evaluates; the second lets a saved drawing of the board (lib/first-paint.ts) paint
- * first. Then: the online state, the query cache restored (staff data rules in
- * query-client.ts), and the first render, one of two ways:
- * - a page the server drew (a first visit: the router's hydration data is in the page) is
- *   hydrated: the app adopts the server's rows;
+ * of the script evaluates. Then the online state, and the first render, one of two ways (staff
+ * data rules of the restored cache in query-client.ts):
+ * - a page the server drew (the router's hydration data is in the page: a first visit, or a page
+ *   the service worker kept, lib/saved-pages.ts) is hydrated with its own answers alone, as its
+ *   HTML shows them; the saved query cache is restored once that is done (newer answers win);
  * - otherwise (offline, a staff visit, a page the server did not draw) the router's first match is
  *   loaded (the loaders find the restored data) with a short wait for answers on their way, and
  *   then rendered: a saved screen shows in the very first frame.
  * The service worker registers once the page has loaded and the browser is idle.
  */
 import './lib/saved-cache-read';
-import './lib/first-paint-yield';
 import { StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -24,6 +23,8 @@ import { connectLiveUpdates } from './lib/live-updates';
 import { registerServiceWorkerWhenIdle } from './features/app-shell/service-worker';
 import { clearBadgeWhenSeen } from './lib/push-device';
 import { createAppRouter } from './router';
+import { keepShownPages } from './lib/saved-pages';
+import { keys } from './api/keys';
 import './styles/base.css';
 import './styles/shell.css';
 import './styles/ui.css';
@@ -55,6 +56,30 @@ function drawnVersion(): number | null {
 connectLiveUpdates(queryClient, { shownVersion: drawnVersion() });
 const router = createAppRouter(queryClient);
 
+/** Whether the service worker answered this page (a kept page, when drawn): its navigation went through it. */
+function answeredByServiceWorker(): boolean {
+  const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return (navigation?.workerStart ?? 0) > 0;
+}
+
+/**
+ * Runs `then` once React has hydrated the page: React hydrates in back-to-back tasks, so the thread
+ * is first idle once it is done (however slow the phone). Sooner when the person goes to another
+ * screen, and after 10 s at the latest.
+ */
+function afterHydration(then: () => Promise<void>): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    stopNavigation();
+    void then().catch(() => undefined);
+  };
+  const stopNavigation = router.subscribe('onBeforeNavigate', run);
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run);
+  setTimeout(run, 10_000);
+}
+
 async function start(): Promise<void> {
   const root = document.getElementById('root')!;
   const app = (router: ReactNode) => (
@@ -62,10 +87,9 @@ async function start(): Promise<void> {
       <QueryClientProvider client={queryClient}>{router}</QueryClientProvider>
     </StrictMode>
   );
-  await restoreSavedQueries(queryClient);
   if (drawnByServer()) {
-    // Inside a Suspense boundary as on the server (server-render.tsx). The router's hydrate puts
-    // the page's answers over the saved copies just restored (router.ts).
+    // Inside a Suspense boundary as on the server (server-render.tsx), with the page's answers
+    // alone (router.ts): the saved ones come once it is hydrated, where newer.
     hydrateRoot(
       root,
       app(
@@ -74,13 +98,20 @@ async function start(): Promise<void> {
         </Suspense>,
       ),
     );
+    afterHydration(async () => {
+      await restoreSavedQueries(queryClient);
+      // A kept page was drawn for nobody in particular, maybe before this person logged in.
+      if (answeredByServiceWorker()) await queryClient.invalidateQueries({ queryKey: keys.me });
+    });
   } else {
+    await restoreSavedQueries(queryClient);
     // Loaders never wait for data (api/preload.ts), so this resolves once the route's code is ready.
     await router.load().catch(() => undefined);
     await firstAnswers(queryClient, FIRST_ANSWERS_WAIT_MS);
     createRoot(root).render(app(<RouterProvider router={router} />));
   }
   registerServiceWorkerWhenIdle();
+  keepShownPages(router, queryClient);
   clearBadgeWhenSeen();
 }
 

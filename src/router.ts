@@ -10,6 +10,7 @@ import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tan
 import { routeTree } from './routeTree.gen';
 import { parseSearch, stringifySearch } from './lib/search';
 import { setServerMediaMatch } from './lib/use-media-query';
+import { setDrawnClock } from './lib/use-minute-clock';
 import { RouteError, RoutePending } from './features/app-shell/route-states';
 import { NotFound } from './features/app-shell/not-found';
 
@@ -22,6 +23,8 @@ export interface DrawnState {
   queries: Json;
   /** Whether the server drew the phone layout (the media queries' answer while hydrating). */
   narrow: boolean;
+  /** The clock it was drawn at (epoch ms; the app's clock while hydrating, use-minute-clock.ts). */
+  drawnAt: number;
 }
 
 /** Thrown by the server's dehydrate when an answer failed: such a page is not drawn (never an error state). */
@@ -40,7 +43,10 @@ async function settled(queryClient: QueryClient): Promise<void> {
   }
 }
 
-export function createAppRouter(queryClient: QueryClient, server?: { narrow: boolean; nonce: string }) {
+export function createAppRouter(
+  queryClient: QueryClient,
+  server?: { narrow: boolean; nonce: string; drawnAt: number },
+) {
   return createRouter({
     routeTree,
     context: { queryClient },
@@ -58,15 +64,19 @@ export function createAppRouter(queryClient: QueryClient, server?: { narrow: boo
       await settled(queryClient);
       const queries = dehydrate(queryClient, { shouldDehydrateQuery: () => true }).queries;
       if (queries.some((query) => query.state.status !== 'success')) throw new IncompletePage();
-      return { queries: queries as unknown as Json, narrow: server?.narrow ?? false };
+      return {
+        queries: queries as unknown as Json,
+        narrow: server?.narrow ?? false,
+        drawnAt: server?.drawnAt ?? Date.now(),
+      };
     },
     hydrate: (state: DrawnState) => {
       const queries = state.queries as unknown as DehydratedState['queries'];
-      // The page shows the server's answers: they replace older or newer saved copies for the
-      // first render, which must match the HTML; the screens refresh them as usual afterwards.
-      for (const query of queries) queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
+      // The first render shows the page's answers alone, as the HTML does: the saved ones come
+      // once it is hydrated (main.tsx), newer ones replacing the page's.
       hydrate(queryClient, { queries });
       setServerMediaMatch(() => state.narrow);
+      setDrawnClock(state.drawnAt);
     },
   });
 }

@@ -9,6 +9,7 @@ import { QueryClient, QueryClientProvider, onlineManager } from '@tanstack/react
 import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
 import { sendRequestsWith } from './api/client';
 import { setServerMediaMatch } from './lib/use-media-query';
+import { setDrawnClock } from './lib/use-minute-clock';
 import { syncSiteTimezone } from './lib/site';
 import { createAppRouter } from './router';
 
@@ -19,6 +20,8 @@ export interface DrawRequest {
   narrow: boolean;
   /** The nonce the page's Content-Security-Policy allows its inline scripts by. */
   nonce: string;
+  /** The clock the page is drawn at (epoch ms): its relative times and windows, and the app's while hydrating. */
+  drawnAt: number;
   /** How the app's API requests are answered (the server's own routes, in-process). */
   send: typeof fetch;
 }
@@ -28,7 +31,7 @@ export interface DrawRequest {
  * page's status (404 for an unknown address), or a redirect (`/` goes to the board, the board names
  * its period). Rejects when an answer failed (router.ts IncompletePage): only complete pages are drawn.
  */
-export async function drawPage({ url, narrow, nonce, send }: DrawRequest): Promise<Response> {
+export async function drawPage({ url, narrow, nonce, drawnAt, send }: DrawRequest): Promise<Response> {
   sendRequestsWith(send);
   // An earlier drawing's failed request must not leave every later one paused as offline.
   onlineManager.setOnline(true);
@@ -38,13 +41,14 @@ export async function drawPage({ url, narrow, nonce, send }: DrawRequest): Promi
   });
   const handler = createRequestHandler({
     request: new Request(url),
-    createRouter: () => createAppRouter(queryClient, { narrow, nonce }),
+    createRouter: () => createAppRouter(queryClient, { narrow, nonce, drawnAt }),
   });
   return handler(({ router, responseHeaders }) => {
     const stopSync = syncSiteTimezone(queryClient);
     setServerMediaMatch(() => narrow);
+    setDrawnClock(drawnAt);
     try {
-      // renderToString runs within this call; the layout and time zone are the page's only while it does.
+      // renderToString runs within this call; the layout, clock and time zone are the page's only while it does.
       return renderRouterToString({
         router,
         responseHeaders,
@@ -59,6 +63,7 @@ export async function drawPage({ url, narrow, nonce, send }: DrawRequest): Promi
       });
     } finally {
       setServerMediaMatch(() => false);
+      setDrawnClock(null);
       stopSync();
     }
   });

@@ -3,9 +3,8 @@
  * down, 750 kbps up, CPU 4× slower, 390 × 844), how long a page takes from navigation to the
  * leaderboard's first rows on screen: the first frame after a board row is in the document, read
  * in the page against its navigation start once that frame has been painted (its style, layout and
- * paint included). A warm visit's first rows may be the saved drawing the
- * service worker puts into the HTML (src/lib/first-paint.ts); the first frame with the app's own
- * rows (outside that drawing) is timed too.
+ * paint included). A warm visit's rows come in the page the service worker kept
+ * (sw/saved-pages.ts), as a cold visit's come in the server's HTML.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 
@@ -14,14 +13,10 @@ export const VIEWPORT = { width: 390, height: 844 };
 const PHONE_USER_AGENT =
   'Mozilla/5.0 (Linux; Android 14; Pixel 7a) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 export const ROW_SELECTOR = 'table.data-table tbody tr:not(.empty-row)';
-/** The element holding a saved drawing (contract/first-paint.ts FIRST_PAINT_CLASS). */
-const SAVED_DRAWING = '.first-paint';
 
 export interface FirstRows {
   /** Navigation start to the first frame with a row. */
   ms: number;
-  /** Navigation start to the first frame with a row drawn by the app itself (not a saved drawing). */
-  appMs: number;
   /** Bytes over the network until then (HTML, scripts, styles, data). */
   bytes: number;
 }
@@ -32,7 +27,6 @@ export interface FirstRows {
  */
 const WATCH_FOR_ROWS = `
 window.__firstRows = new Promise((resolve) => {
-  let first = null;
   // The frame's rendering (style, layout, paint) runs after its animation frame callbacks; a
   // message posted from one is delivered once that frame has been painted.
   const frame = () => new Promise((done) => requestAnimationFrame(() => {
@@ -47,10 +41,8 @@ window.__firstRows = new Promise((resolve) => {
   const seen = () => {
     const rows = [...document.querySelectorAll(${JSON.stringify(ROW_SELECTOR)})];
     if (rows.length === 0) return;
-    if (!first) first = frame();
-    if (!rows.some((r) => !r.closest(${JSON.stringify(SAVED_DRAWING)}))) return;
     observer.disconnect();
-    Promise.all([first, frame()]).then(([a, b]) => resolve({ ms: a.ms, bytes: a.bytes, appMs: b.ms }));
+    frame().then(resolve);
   };
   const observer = new MutationObserver(seen);
   observer.observe(document, { childList: true, subtree: true });

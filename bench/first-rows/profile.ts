@@ -40,7 +40,11 @@ async function main(): Promise<void> {
         await first.goto(url);
         await first.locator(ROW_SELECTOR).first().waitFor();
         await first.evaluate(() => navigator.serviceWorker.ready);
-        await first.waitForTimeout(3000);
+        await first.waitForFunction(
+          (address) => caches.match(address, { cacheName: 'nt-pages' }).then((r) => r !== undefined),
+          url,
+          { polling: 250, timeout: 30_000 },
+        );
         await first.close();
       }
       const page = await context.newPage();

@@ -3,11 +3,13 @@
  * `/roster?tag=X`, whatever the Accept header, and their HEAD; never /api or a file. An anonymous
  * visit gets the page drawn on the server inside `#root` (page-drawing.ts), with a
  * Content-Security-Policy that lets its hydration scripts run by their nonce; a redirect of the
- * app's (`/` goes to the board) is answered as one. The service worker answers later visits.
+ * app's (`/` goes to the board) is answered as one. The service worker answers later visits,
+ * with the drawing of a page it kept (`X-Drawn-At` marks one) or the plain shell.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DRAWN_AT_HEADER } from '../../contract/saved-pages.js';
 import type { PageDrawing } from './page-drawing.js';
 import { contentSecurityPolicyWith } from './security-headers.js';
 
@@ -41,6 +43,8 @@ export function appShell(staticDir: string, drawing: PageDrawing | null): AppShe
       if (page && 'redirect' in page) return reply.redirect(page.redirect, 302);
       if (!page) return reply.type('text/html; charset=utf-8').send(built);
       // A function, not a string: a `$&` or `$\`` in the page (a display name) is text, not a pattern.
+      // A drawn page the service worker may keep for later visits (contract/saved-pages.ts).
+      if (page.status === 200) reply.header(DRAWN_AT_HEADER, String(page.drawnAt));
       return reply
         .code(page.status)
         .header('Content-Security-Policy', contentSecurityPolicyWith({ 'script-src': [`'nonce-${page.nonce}'`] }))

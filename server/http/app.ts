@@ -105,6 +105,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await pageDrawing(app, staticDir, {
         readVersion: () => readDataVersion(deps.db),
         budgetMs: options.drawBudgetMs,
+        now: deps.now,
       }),
     );
     await app.register(fastifyStatic, {

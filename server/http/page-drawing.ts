@@ -14,7 +14,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** What src/server-render.tsx exports. */
 interface ServerRender {
-  drawPage: (request: { url: string; narrow: boolean; nonce: string; send: typeof fetch }) => Promise<Response>;
+  drawPage: (request: {
+    url: string;
+    narrow: boolean;
+    nonce: string;
+    drawnAt: number;
+    send: typeof fetch;
+  }) => Promise<Response>;
 }
 
 /** Past this the page goes out without rows: the app's script is on its way by then anyway. */
@@ -23,10 +29,12 @@ const MAX_DRAWINGS = 2;
 const SESSION_COOKIE = /(?:^|;\s*)sid=/;
 
 /**
- * A drawn page: its status, `#root`'s inner HTML with the nonce its scripts carry and the data
- * version read before drawing (the app's live updates start from it), or a redirect.
+ * A drawn page: its status, `#root`'s inner HTML with the nonce its scripts carry, the data
+ * version read before drawing (the app's live updates start from it) and the clock it was drawn
+ * at (the app hydrates with it), or a redirect.
  */
-export type DrawnPage = { status: number; html: string; nonce: string; version: number } | { redirect: string };
+export type DrawnPage =
+  { status: number; html: string; nonce: string; version: number; drawnAt: number } | { redirect: string };
 
 export interface PageDrawing {
   /** The page for this navigation, or null for the plain shell. */
@@ -49,7 +57,11 @@ export function wantsNarrowLayout(headers: FastifyRequest['headers']): boolean {
 export async function pageDrawing(
   app: FastifyInstance,
   staticDir: string,
-  { readVersion, budgetMs = DRAW_BUDGET_MS }: { readVersion: () => Promise<number>; budgetMs?: number },
+  {
+    readVersion,
+    budgetMs = DRAW_BUDGET_MS,
+    now = () => new Date(),
+  }: { readVersion: () => Promise<number>; budgetMs?: number; now?: () => Date },
 ): Promise<PageDrawing | null> {
   const file = serverRenderPath(staticDir);
   if (!fs.existsSync(file)) return null;
@@ -69,7 +81,9 @@ export async function pageDrawing(
     const nonce = randomBytes(16).toString('base64');
     // Read first: a change committed while drawing makes the page older than it says, never newer.
     const version = await readVersion();
+    const drawnAt = now().getTime();
     const res = await drawPage({
+      drawnAt,
       url: `http://localhost${request.url}`,
       narrow: wantsNarrowLayout(request.headers),
       nonce,
@@ -81,7 +95,7 @@ export async function pageDrawing(
       return { redirect: target.pathname + target.search };
     }
     if (res.status !== 200 && res.status !== 404) return null;
-    return { status: res.status, html: withoutInlineStyles(withoutDoctype(await res.text())), nonce, version };
+    return { status: res.status, html: withoutInlineStyles(withoutDoctype(await res.text())), nonce, version, drawnAt };
   };
 
   return {

@@ -70,19 +70,30 @@ export function persistOptions(
 
 /**
  * Restores the saved cache into `queryClient` (an expired, older-build or unreadable copy is
- * removed), marks what came back stale, then saves every later change; resolves when the restored
- * data is in the cache. The app renders only then, so screens start from it.
+ * removed; a saved answer replaces one in the cache only when newer), marks what came back stale,
+ * then saves every later change; resolves when the restored data is in the cache. A page drawn in
+ * the browser renders only then, so screens start from it; a drawn page calls it once hydrated.
  */
 export async function restoreSavedQueries(queryClient: QueryClient, persister = queryPersister): Promise<void> {
   const options = {
     queryClient,
     ...persistOptions(queryClient, persister),
   };
+  // A drawn page's own answers, when it has them: they keep their freshness unless replaced.
+  const before = new Map(
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .map((q) => [q, q.state.dataUpdatedAt]),
+  );
   try {
     await persistQueryClientRestore(options);
     // Restored data shows at once and is revalidated when its screen mounts: the copy on disk may
     // be days old, or miss a change made in the second before a reload.
-    void queryClient.invalidateQueries({ refetchType: 'none' });
+    void queryClient.invalidateQueries({
+      refetchType: 'none',
+      predicate: (q) => before.get(q) !== q.state.dataUpdatedAt,
+    });
   } catch {
     // The unreadable copy has been removed: start empty.
   }

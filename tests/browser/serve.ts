@@ -33,7 +33,9 @@ const config = {
   // Push subscriptions the browser tests make point back at this server too (POST /e2e/push-sink/...).
   pushServiceOrigins: [`http://127.0.0.1:${port}`],
 };
-const now = () => new Date();
+// The server's clock; a spec may move it (POST /e2e/clock) and must move it back.
+let clockShiftMs = 0;
+const now = () => new Date(Date.now() + clockShiftMs);
 const demo = await startDemoCommunity({
   db,
   tz: config.siteTimezone,
@@ -59,6 +61,10 @@ app.post<{ Params: { token: string } }>('/api/webhooks/:id/:token', async (reque
 app.post('/e2e/discord', async () => {
   await enqueueDue(db, { now: now(), tz: config.siteTimezone });
   return deliverDue(db, { now, log: app.log, timeoutMs: config.discordTimeoutMs });
+});
+app.post<{ Body: { shiftMs: number } }>('/e2e/clock', async (request) => {
+  clockShiftMs = Number(request.body.shiftMs) || 0;
+  return { shiftMs: clockShiftMs };
 });
 app.post('/e2e/push-sink/:device', async (_request, reply) => reply.code(201).send());
 // Specs run a collector poll of the demo community on demand (live.spec.ts); outside /api, test server only.

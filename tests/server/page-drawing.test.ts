@@ -43,7 +43,7 @@ function headers(html: string): string[] {
 const NONCE = 'bm9uY2Utb2YtdGhlLXRlc3Q=';
 
 async function draw(app: App, path: string, narrow = false): Promise<Response> {
-  return drawPage({ url: `http://localhost${path}`, narrow, nonce: NONCE, send: sender(app) });
+  return drawPage({ url: `http://localhost${path}`, narrow, nonce: NONCE, drawnAt: NOW.getTime(), send: sender(app) });
 }
 
 describe('the server drawing of a page', () => {

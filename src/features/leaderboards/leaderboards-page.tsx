@@ -58,7 +58,6 @@ import { teamLeaderboardQueryOptions } from '../../api/leaderboards';
 import { periodCountdown } from './period-countdown';
 import { RacerBoard } from './racer-board';
 import { DEFAULT_RACER_VIEW, racerBoardSearch, racerBoardView, type RacerBoardView } from './racer-board-view';
-import { useSaveFirstPaint } from './save-first-paint';
 import { TeamFilter } from './team-filter';
 import { YouCard } from './you-card';
 import { replayEarlyText } from '../../ui/replay-early-input';
@@ -150,9 +149,6 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
     [current, before, sort, filter],
   );
   const paged = pageOf(board, page);
-
-  const asOpened = !filter && page === 1 && !showBots && sort === DEFAULT_LEADERBOARD_SORT;
-  useSaveFirstPaint(isTeams && asOpened && !!current && !!before);
 
   const isMyRow = (b: BoardRow<TeamLeaderboardRow>): boolean => !!myTeamTag && b.row.TeamTag === myTeamTag;
   const sortBy = (key: string) => {

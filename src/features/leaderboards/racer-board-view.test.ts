@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_RACER_VIEW,
-  isOpeningView,
   racerBoardSearch,
   racerBoardView,
   sortedBy,
@@ -11,7 +10,6 @@ import {
 describe('racerBoardView', () => {
   it('opens on Points descending, page 1, no filter, flagged racers hidden', () => {
     expect(racerBoardView({})).toEqual(DEFAULT_RACER_VIEW);
-    expect(isOpeningView(racerBoardView({}))).toBe(true);
   });
 
   it('reads every param of the address', () => {
@@ -57,7 +55,6 @@ describe('racerBoardSearch', () => {
     const search = racerBoardSearch(view);
     expect(search).toMatchObject({ sort: 'Username', dir: 'asc', page: 7, team: 'NTX', bots: '1', list: undefined });
     expect(racerBoardView(search)).toEqual(view);
-    expect(isOpeningView(view)).toBe(false);
   });
 });
 

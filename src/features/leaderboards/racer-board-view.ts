@@ -69,10 +69,3 @@ export function sortedBy(view: RacerBoardView, key: BoardSortKey): RacerBoardVie
   const dir: SortDir = view.sort === key ? (view.dir === 'desc' ? 'asc' : 'desc') : 'desc';
   return { ...view, sort: key, dir, page: 1 };
 }
-
-/** Whether the view is the board as it first opens (the saved first paint and the server's drawing). */
-export function isOpeningView(view: RacerBoardView): boolean {
-  return (
-    view.sort === 'Points' && view.dir === 'desc' && view.page === 1 && !view.team && !view.showBots && !view.following
-  );
-}

@@ -28,8 +28,7 @@ import { individualColumns } from './leaderboard-columns';
 import type { BoardRow } from './leaderboard-rows';
 import { emptyMessage } from './leaderboard-selection';
 import { rankedBoardRow } from './ranked-rows';
-import { DEFAULT_RACER_VIEW, isOpeningView, sortedBy, type RacerBoardView } from './racer-board-view';
-import { useSaveFirstPaint } from './save-first-paint';
+import { DEFAULT_RACER_VIEW, sortedBy, type RacerBoardView } from './racer-board-view';
 
 export interface RacerBoardProps {
   view: RacerBoardView;
@@ -70,7 +69,6 @@ export function RacerBoard({ view, onView, window, period, tz, me, heading }: Ra
   // While a new page loads the last one stays, dimmed, so the table does not jump.
   const stale = query.isPlaceholderData;
   const shownRows: BoardRow<RankedRacerRow>[] = data ? data.rows.map(rankedBoardRow) : [];
-  useSaveFirstPaint(!view.following && !stale && isOpeningView(view) && shownRows.length > 0);
 
   const isMine = (b: BoardRow<RankedRacerRow>) => !!me && b.row.Username.toLowerCase() === me.username.toLowerCase();
   const jumpToMyRow = async () => {

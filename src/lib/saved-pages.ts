@@ -1,0 +1,34 @@
+/**
+ * The app's side of the saved pages (sw/saved-pages.ts): a few seconds after a screen is shown,
+ * online and logged out, the service worker is asked to keep the server's drawing of its address,
+ * which it then answers the next visit with, offline too. Once someone is logged in the kept pages
+ * are dropped, so no anonymous drawing is shown over a staff view.
+ */
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import type { ForgetPagesMessage, KeepPageMessage } from '../../contract/saved-pages';
+import type { AppRouter } from '../router';
+import { isLoggedIn } from './session-end';
+
+/** How long a screen stays shown before it is kept: paging or filtering quickly keeps only the last. */
+const KEEP_AFTER_MS = 3000;
+
+async function tell(message: KeepPageMessage | ForgetPagesMessage): Promise<void> {
+  const registration = await navigator.serviceWorker.ready;
+  registration.active?.postMessage(message);
+}
+
+export function keepShownPages(router: AppRouter, queryClient: QueryClient): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const keepSoon = () => {
+    clearTimeout(timer);
+    const address = location.pathname + location.search;
+    timer = setTimeout(() => {
+      if (isLoggedIn(queryClient)) void tell({ type: 'FORGET_PAGES' }).catch(() => undefined);
+      else if (onlineManager.isOnline() && location.pathname + location.search === address)
+        void tell({ type: 'KEEP_PAGE', address }).catch(() => undefined);
+    }, KEEP_AFTER_MS);
+  };
+  router.subscribe('onResolved', keepSoon);
+  keepSoon();
+}
