@@ -2,7 +2,8 @@
  * The app's side of the saved pages (sw/saved-pages.ts): a few seconds after a screen is shown,
  * online and logged out, the service worker is asked to keep the server's drawing of its address,
  * which it then answers the next visit with, offline too. Once someone is logged in the kept pages
- * are dropped, so no anonymous drawing is shown over a staff view.
+ * are dropped, so no anonymous drawing is shown over a staff view. A browser asking to save data
+ * (Save-Data) keeps none: each kept page is one more download of the screen.
  */
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import type { ForgetPagesMessage, KeepPageMessage } from '../../contract/saved-pages';
@@ -17,8 +18,13 @@ async function tell(message: KeepPageMessage | ForgetPagesMessage): Promise<void
   registration.active?.postMessage(message);
 }
 
+/** Chromium's Network Information API; other browsers have none. */
+function savesData(): boolean {
+  return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+}
+
 export function keepShownPages(router: AppRouter, queryClient: QueryClient): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || savesData()) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const keepSoon = () => {
     clearTimeout(timer);
