@@ -28,35 +28,6 @@ function status(pid: number): { rss: number; hwm: number } {
   return { rss: field('VmRSS'), hwm: field('VmHWM') };
 }
 
-/**
- * Where the resident memory is, in MB, from /proc/<pid>/smaps: WebAssembly memories (PGlite's
- * heap, inside a reservation of 1 GB or more), the malloc heap, other anonymous memory (V8's
- * heaps, thread stacks, malloc arenas) and files (code, libraries).
- */
-function residentBreakdown(pid: number): Record<string, number> {
-  const kb: Record<string, number> = { wasm: 0, 'malloc heap': 0, 'other anonymous': 0, files: 0 };
-  let kind = 'other anonymous';
-  for (const line of fs.readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
-    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \d+\s*(.*)$/.exec(line);
-    if (head) {
-      const size = (parseInt(head[2], 16) - parseInt(head[1], 16)) / 1024;
-      const name = head[3];
-      kind =
-        name === '[heap]'
-          ? 'malloc heap'
-          : name.startsWith('/')
-            ? 'files'
-            : size >= 1 << 20
-              ? 'wasm'
-              : 'other anonymous';
-      continue;
-    }
-    const rss = /^Rss:\s+(\d+) kB/.exec(line);
-    if (rss) kb[kind] += Number(rss[1]);
-  }
-  return Object.fromEntries(Object.entries(kb).map(([k, v]) => [k, Math.round(v / 1024)]));
-}
-
 function sizeOf(dir: string): number {
   let total = 0;
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -114,7 +85,6 @@ export default async function memoryBench(log: (line: string) => void): Promise<
     const s = status(pid);
     server.send('usage');
     log(`  main thread: ${JSON.stringify((await next()).usage)}`);
-    log(`  resident by kind (MB): ${JSON.stringify(residentBreakdown(pid))}`);
     phases.push({ name, seconds: (performance.now() - t0) / 1000, hwm: s.hwm, rssEnd: s.rss });
     log(
       `${name}: ${((performance.now() - t0) / 1000).toFixed(0)} s, peak ${mb(s.hwm).toFixed(0)} MB, now ${mb(s.rss).toFixed(0)} MB`,

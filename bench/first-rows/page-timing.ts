@@ -2,8 +2,7 @@
  * Times, in Chromium throttled like a mid-range phone on slow 4G (150 ms round trip, 1.6 Mbps
  * down, 750 kbps up, CPU 4× slower, 390 × 844), how long a page takes from navigation to the
  * leaderboard's first rows on screen: the first frame after a board row is in the document, read
- * in the page against its navigation start once that frame has been painted (its style, layout and
- * paint included). A warm visit's rows come in the page the service worker kept
+ * in the page against its navigation start as that frame starts. A warm visit's rows come in the page the service worker kept
  * (sw/saved-pages.ts), as a cold visit's come in the server's HTML.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
@@ -24,28 +23,31 @@ export interface FirstRows {
 /**
  * Runs in the page before its own scripts: resolves `window.__firstRows` at the first frame with a
  * row. Plain JavaScript text, so the bundler's helpers never reach the page.
+ *
+ * Rows in the HTML are seen when the parser has them (the mutation observer, or the document turning
+ * interactive: a script that runs at once after parsing holds the observer's callback back). The
+ * time is the start of the next frame (its animation frame callback), whose style, layout and
+ * paint follow at once: a message posted from there would wait for the app's script, which often
+ * starts right after that paint on a page the service worker answers.
  */
 const WATCH_FOR_ROWS = `
 window.__firstRows = new Promise((resolve) => {
-  // The frame's rendering (style, layout, paint) runs after its animation frame callbacks; a
-  // message posted from one is delivered once that frame has been painted.
-  const frame = () => new Promise((done) => requestAnimationFrame(() => {
-    const painted = new MessageChannel();
-    painted.port1.onmessage = () => {
-      const nav = performance.getEntriesByType('navigation')[0];
-      const bytes = performance.getEntriesByType('resource').reduce((sum, r) => sum + r.transferSize, nav ? nav.transferSize : 0);
-      done({ ms: performance.now(), bytes });
-    };
-    painted.port2.postMessage(null);
-  }));
+  const bytes = () => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    return performance.getEntriesByType('resource').reduce((sum, r) => sum + r.transferSize, nav ? nav.transferSize : 0);
+  };
+  const nextFrame = () => new Promise((done) => requestAnimationFrame(() => done(performance.now())));
+  let rowsAt = null;
   const seen = () => {
-    const rows = [...document.querySelectorAll(${JSON.stringify(ROW_SELECTOR)})];
-    if (rows.length === 0) return;
+    if (rowsAt !== null || document.querySelector(${JSON.stringify(ROW_SELECTOR)}) === null) return;
+    rowsAt = performance.now();
     observer.disconnect();
-    frame().then(resolve);
+    const sent = bytes();
+    nextFrame().then((ms) => resolve({ ms, bytes: sent }));
   };
   const observer = new MutationObserver(seen);
   observer.observe(document, { childList: true, subtree: true });
+  document.addEventListener('readystatechange', seen);
 });
 `;
 
