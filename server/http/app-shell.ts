@@ -42,9 +42,9 @@ export function appShell(staticDir: string, drawing: PageDrawing | null): AppShe
       reply.header('Cache-Control', 'no-cache');
       if (page && 'redirect' in page) return reply.redirect(page.redirect, 302);
       if (!page) return reply.type('text/html; charset=utf-8').send(built);
-      // A function, not a string: a `$&` or `$\`` in the page (a display name) is text, not a pattern.
       // A drawn page the service worker may keep for later visits (contract/saved-pages.ts).
       if (page.status === 200) reply.header(DRAWN_AT_HEADER, String(page.drawnAt));
+      // A function, not a string: a `$&` or `$\`` in the page (a display name) is text, not a pattern.
       return reply
         .code(page.status)
         .header('Content-Security-Policy', contentSecurityPolicyWith({ 'script-src': [`'nonce-${page.nonce}'`] }))
