@@ -91,6 +91,9 @@ export default defineConfig(({ isSsrBuild }) =>
           outDir: 'dist',
           emptyOutDir: true,
           sourcemap: false,
+          // One stylesheet for every screen, in the page's head: a screen drawn by the server (or kept by
+          // the service worker) is styled from its first paint, before its route's code arrives.
+          cssCodeSplit: false,
           rolldownOptions: {
             output: {
               // Everything the first screen runs in one file: on a phone over HTTP/1.1, a dozen small

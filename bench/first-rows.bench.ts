@@ -7,7 +7,7 @@
  */
 import { chromium, type Browser } from '@playwright/test';
 import { startAppServer } from './first-rows/app-server.js';
-import { newPhoneContext, ROW_SELECTOR, timeFirstRows, type FirstRows } from './first-rows/page-timing.js';
+import { newPhoneContext, ROW_SELECTOR, timeFirstRows, until, type FirstRows } from './first-rows/page-timing.js';
 import { STATIC_PAGE, writeStaticAnchor } from './first-rows/static-anchor.js';
 
 const RUNS = 5;
@@ -40,7 +40,8 @@ async function warm(browser: Browser, url: string): Promise<FirstRows> {
     await first.locator(ROW_SELECTOR).first().waitFor();
     await first.evaluate(() => navigator.serviceWorker.ready);
     // The query cache is written to IndexedDB a moment after it changes.
-    await first.waitForFunction(
+    await until(
+      first,
       () =>
         new Promise<boolean>((resolve) => {
           const open = indexedDB.open('keyval-store');
@@ -54,16 +55,13 @@ async function warm(browser: Browser, url: string): Promise<FirstRows> {
           };
         }),
       undefined,
-      { polling: 250 },
     );
     // And the server's drawing of the page, kept by the service worker (sw/saved-pages.ts).
-    await first.waitForFunction(
-      (address) => caches.match(address, { cacheName: 'nt-pages' }).then((r) => r !== undefined),
+    await until(
+      first,
+      (address) => caches.match(address ?? '', { cacheName: 'nt-pages' }).then((r) => r !== undefined),
       url,
-      { polling: 250, timeout: 30_000 },
     );
-    // A navigation in the first second or so after the page is kept still gets the plain shell.
-    await first.waitForTimeout(3000);
     await first.close();
     return await timeFirstRows(context, url);
   } finally {

@@ -86,3 +86,19 @@ export async function timeFirstRows(context: BrowserContext, url: string): Promi
     await page.close();
   }
 }
+
+/**
+ * Resolves once `check` (run in the page, awaited there) answers true; every 250 ms, for 30 s at most.
+ * `waitForFunction` would take the check's promise itself for a true answer.
+ */
+export async function until(
+  page: Page,
+  check: (arg: string | undefined) => Promise<boolean>,
+  arg?: string,
+): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await page.evaluate(check, arg))) {
+    if (Date.now() > deadline) throw new Error('timed out waiting in the page');
+    await page.waitForTimeout(250);
+  }
+}

@@ -7,7 +7,7 @@
  */
 import { chromium } from '@playwright/test';
 import { startAppServer } from './app-server.js';
-import { newPhoneContext, ROW_SELECTOR, throttle } from './page-timing.js';
+import { newPhoneContext, ROW_SELECTOR, throttle, until } from './page-timing.js';
 
 const OBSERVE = `
 window.__longTasks = [];
@@ -40,10 +40,10 @@ async function main(): Promise<void> {
         await first.goto(url);
         await first.locator(ROW_SELECTOR).first().waitFor();
         await first.evaluate(() => navigator.serviceWorker.ready);
-        await first.waitForFunction(
-          (address) => caches.match(address, { cacheName: 'nt-pages' }).then((r) => r !== undefined),
+        await until(
+          first,
+          (address) => caches.match(address ?? '', { cacheName: 'nt-pages' }).then((r) => r !== undefined),
           url,
-          { polling: 250, timeout: 30_000 },
         );
         await first.close();
       }

@@ -153,6 +153,30 @@ describe('restoreSavedQueries', () => {
     );
   });
 
+  it("after a drawn page: newer saved answers replace the page's, older do not, and the page's are saved at once", async () => {
+    const persister = memoryPersister();
+    const saved = createQueryClient();
+    saved.setQueryData(ROSTER, [{ Username: 'saved, newer' }], { updatedAt: 2_000 });
+    saved.setQueryData(['teams'], ['SAVED-OLDER'], { updatedAt: 1_000 });
+    await persistQueryClientSave({ queryClient: saved, ...persistOptions(saved, persister) });
+
+    // The page's own answers, hydrated before the saved ones are restored (main.tsx).
+    const client = createQueryClient();
+    client.setQueryData(ROSTER, [{ Username: 'drawn' }], { updatedAt: 1_500 });
+    client.setQueryData(['teams'], ['DRAWN'], { updatedAt: 1_500 });
+    client.setQueryData(['site'], { tz: 'America/Chicago' }, { updatedAt: 1_500 });
+    await restoreSavedQueries(client, persister);
+    expect(client.getQueryData(ROSTER)).toEqual([{ Username: 'saved, newer' }]);
+    expect(client.getQueryData(['teams'])).toEqual(['DRAWN']);
+    // Only the replaced answer is marked for revalidation; the page's keep their freshness.
+    expect(client.getQueryState(ROSTER)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['teams'])?.isInvalidated).toBe(false);
+    // The page's answers reach the disk without waiting for a change.
+    await vi.waitFor(() =>
+      expect(persister.saved?.clientState.queries.map((q) => JSON.stringify(q.queryKey))).toContain('["site"]'),
+    );
+  });
+
   it('starts empty when the saved copy cannot be read', async () => {
     const persister = memoryPersister();
     persister.restoreClient = async () => {

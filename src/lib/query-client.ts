@@ -6,6 +6,7 @@ import { QueryClient, type Query } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import {
   persistQueryClientRestore,
+  persistQueryClientSave,
   persistQueryClientSubscribe,
   type PersistQueryClientOptions,
 } from '@tanstack/react-query-persist-client';
@@ -98,6 +99,8 @@ export async function restoreSavedQueries(queryClient: QueryClient, persister = 
     // The unreadable copy has been removed: start empty.
   }
   persistQueryClientSubscribe(options);
+  // A drawn page's answers came before the subscription: saved now, not only at their next change.
+  if (before.size > 0) void persistQueryClientSave(options).catch(() => undefined);
 }
 
 /**

@@ -70,6 +70,15 @@ test.describe('without JavaScript', () => {
       await expect(page.locator(ROWS).first(), path).toBeVisible();
     }
   });
+
+  test("a drawn screen is styled before any script: its screen's own styles come with the page", async ({ page }) => {
+    const { tag, eventId } = await demoData(page);
+    const path = `/eventviewer?tag=${tag}&event=${eventId}`;
+    await drawnHtml(page.request, path);
+    await page.goto(path);
+    // event-viewer.css, imported by the event viewer's code, which never runs here.
+    await expect(page.locator('.event-viewer')).toHaveCSS('display', 'flex');
+  });
 });
 
 test('the individual board is drawn as the server ranks it, any page of it', async ({ request }) => {
