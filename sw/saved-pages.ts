@@ -3,7 +3,8 @@
  * screen a person opened, kept when the app asks (`keepPage`, after the screen showed online and
  * logged out), and answered at once to the next navigation to that address (`savedPage`), offline
  * too: the rows show before any script runs and the app hydrates them as on a first visit.
- * Only this build's pages (their entry script is precached), within a week, the last 25.
+ * Only this build's pages (their entry script is precached when kept; a new worker drops them all),
+ * within a week, the last 25.
  */
 import { CacheExpiration } from 'workbox-expiration';
 import { matchPrecache } from 'workbox-precaching';
@@ -48,10 +49,6 @@ export async function savedPage(request: Request, now: number): Promise<Response
   const age = now - drawnAt(page);
   if (!(age >= 0 && age <= SAVED_PAGE_MAX_AGE_MS)) return undefined;
   if (url.pathname === '/') return Response.redirect(keyOf(address), 302);
-  const html = await page.clone().text();
-  const script = entryScriptOf(html);
-  // Another build's page would load scripts this worker no longer keeps.
-  if (!script || !(await matchPrecache(script))) return undefined;
   return page;
 }
 
@@ -69,6 +66,10 @@ export async function keepPage(address: string, now: number): Promise<void> {
   } as RequestInit);
   // Only a page the server drew: never the plain shell (a staff visit, a busy server) or an error.
   if (response.status !== 200 || response.redirected || !(drawnAt(response) > 0)) return;
+  // Only this build's page: another build's would load scripts this worker does not keep. (A new
+  // worker drops every kept page as it takes over: sw.ts.)
+  const script = entryScriptOf(await response.clone().text());
+  if (!script || !(await matchPrecache(script))) return;
   const cache = await caches.open(SAVED_PAGES_CACHE);
   await cache.put(key, response);
   await expiration.updateTimestamp(key);

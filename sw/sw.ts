@@ -28,6 +28,9 @@ self.addEventListener('message', (event) => {
   else if (message?.type === 'FORGET_PAGES') event.waitUntil(forgetPages().catch(() => undefined));
 });
 
+// A new build's worker: the pages kept by the last one load that build's scripts (saved-pages.ts).
+self.addEventListener('activate', (event) => event.waitUntil(forgetPages().catch(() => undefined)));
+
 handlePushes();
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
