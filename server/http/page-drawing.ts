@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { OLDER_ANSWER_HEADER } from '../../contract/live-events.js';
 
 /** What src/server-render.tsx exports. */
 interface ServerRender {
@@ -68,26 +69,31 @@ export async function pageDrawing(
   const { drawPage } = (await import(pathToFileURL(file).href)) as ServerRender;
   let drawing = 0;
 
-  const send: typeof fetch = async (input) => {
-    const res = await app.inject({ method: 'GET', url: String(input), headers: { accept: 'application/json' } });
-    const type = res.headers['content-type'];
-    return new Response(res.statusCode === 204 ? null : res.body, {
-      status: res.statusCode,
-      headers: typeof type === 'string' ? { 'content-type': type } : {},
-    });
-  };
+  /** Asks this server's API in-process; notes an older answer the busy cache gave (response-cache.ts). */
+  const sender =
+    (seen: { older: boolean }): typeof fetch =>
+    async (input) => {
+      const res = await app.inject({ method: 'GET', url: String(input), headers: { accept: 'application/json' } });
+      if (res.headers[OLDER_ANSWER_HEADER.toLowerCase()] !== undefined) seen.older = true;
+      const type = res.headers['content-type'];
+      return new Response(res.statusCode === 204 ? null : res.body, {
+        status: res.statusCode,
+        headers: typeof type === 'string' ? { 'content-type': type } : {},
+      });
+    };
 
   const draw = async (request: FastifyRequest): Promise<DrawnPage | null> => {
     const nonce = randomBytes(16).toString('base64');
     // Read first: a change committed while drawing makes the page older than it says, never newer.
     const version = await readVersion();
     const drawnAt = now().getTime();
+    const seen = { older: false };
     const res = await drawPage({
       drawnAt,
       url: `http://localhost${request.url}`,
       narrow: wantsNarrowLayout(request.headers),
       nonce,
-      send,
+      send: sender(seen),
     });
     const location = res.headers.get('location');
     if (res.status >= 300 && res.status < 400 && location) {
@@ -95,7 +101,10 @@ export async function pageDrawing(
       return { redirect: target.pathname + target.search };
     }
     if (res.status !== 200 && res.status !== 404) return null;
-    return { status: res.status, html: withoutInlineStyles(withoutDoctype(await res.text())), nonce, version, drawnAt };
+    const html = withoutInlineStyles(withoutDoctype(await res.text()));
+    // A page drawn from an older answer says it shows the version before, so the app's live
+    // updates refetch it at the stream's first event instead of taking it for current.
+    return { status: res.status, html, nonce, version: seen.older ? version - 1 : version, drawnAt };
   };
 
   return {
