@@ -91,7 +91,7 @@ export default async function memoryBench(log: (line: string) => void): Promise<
     );
     t0 = performance.now();
   };
-  let burst = { requests: 0, errors: 0 };
+  let burst = { requests: 0, errors: 0, errorKinds: '' };
   let polled = { ok: 0, failed: 0 };
   try {
     log('first start on a fresh data directory (creates the database, backfills 31 days)...');
@@ -121,7 +121,7 @@ export default async function memoryBench(log: (line: string) => void): Promise<
     `The built server as \`npm start\` runs it (plain node, dist-server/main.js), demo mode on a fresh data directory:`,
     `its first start (database creation, migrations, 31 days of backfill for 10 teams), ${POLLS} polls (a day, each`,
     `10 minutes later on the server's clock: ${polled.ok} team polls written, ${polled.failed} failed), a ${BURST_S} s load burst (100`,
-    `clients on the load bench's visitor mix and 10 on the server-drawn home page; ${burst.errors} errors), then 10 s at rest.`,
+    `clients on the load bench's visitor mix and 10 on the server-drawn board; ${burst.errors} errors${burst.errorKinds ? `: ${burst.errorKinds}` : ''}), then 10 s at rest.`,
     'Memory of the server process from /proc (VmHWM: its peak so far; VmRSS: resident now). Database creation (initdb)',
     'runs in a child process of its own that ends before the server opens the database (server/db/pglite-create.mjs).',
     '',

@@ -39,7 +39,7 @@ export function buildIsStale() {
   return builtAt < Math.max(...sources.map(newest));
 }
 
-/** The node flags of package.json's `start` (`--liftoff-only --max-semi-space-size=8`): how `npm start` runs the server. */
+/** The node flags of package.json's `start` (`--liftoff-only` and the heap sizes): how `npm start` runs the server. */
 export function startNodeFlags() {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
   return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));

@@ -3,8 +3,9 @@
 // no TypeScript compiler, no second process. While it builds, the port already answers "getting
 // ready" (server/http/starting-server.mjs) and the server takes that listening socket over. A stop
 // signal during the build stops the build and exits 0; after it, the server handles signals.
-// package.json runs it with --liftoff-only (PGlite's WebAssembly stays on V8's baseline compiler) and
-// --max-semi-space-size=8 (a young generation of 16 MB): see docs/operations.md, "Memory".
+// package.json runs it with --liftoff-only (PGlite's WebAssembly stays on V8's baseline compiler),
+// --heap-growing-percent=50 (the old generation grows to 1.5x its live data between full collections)
+// and --max-semi-space-size=8 (a young generation of 16 MB): see docs/operations.md, "Memory".
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

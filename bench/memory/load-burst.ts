@@ -1,6 +1,6 @@
 /**
  * The memory bench's load: the load bench's visitor mix of API reads (load/visitor-mix.ts) from
- * 100 clients, and beside it 10 first visits to the home page (the server's drawing of the board)
+ * 100 clients, and beside it 10 first visits to the board (/leaderboards, the server's drawing of it)
  * for the same time; answers compressed as browsers ask.
  */
 import autocannon from 'autocannon';
@@ -9,6 +9,8 @@ import { pathPicker, visitorMix } from '../load/visitor-mix.js';
 export interface BurstResult {
   requests: number;
   errors: number;
+  /** What the errors were: connection errors, timeouts, 4xx and 5xx answers. */
+  errorKinds: string;
 }
 
 function run(options: autocannon.Options): Promise<autocannon.Result> {
@@ -41,15 +43,25 @@ export async function loadBurst(base: string, tz: string, seconds: number): Prom
       requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }],
     }),
     run({
-      url: `${base}/`,
+      url: `${base}/leaderboards`,
       connections: 10,
       duration: seconds,
       headers: { ...encoding, accept: 'text/html', 'user-agent': 'Mozilla/5.0 (iPhone) memory-bench' },
     }),
   ]);
-  const count = (r: autocannon.Result) => ({ requests: r.requests.total, errors: r.errors + r.timeouts + r.non2xx });
+  const count = (r: autocannon.Result) => ({
+    requests: r.requests.total,
+    errors: r.errors + r.timeouts + r['4xx'] + r['5xx'],
+  });
+  const kinds = [
+    ['connection errors', api.errors + pages.errors],
+    ['timeouts', api.timeouts + pages.timeouts],
+    ['4xx', api['4xx'] + pages['4xx']],
+    ['5xx', api['5xx'] + pages['5xx']],
+  ].filter(([, n]) => Number(n) > 0);
   return {
     requests: count(api).requests + count(pages).requests,
     errors: count(api).errors + count(pages).errors,
+    errorKinds: kinds.map(([name, n]) => `${n} ${name}`).join(', '),
   };
 }

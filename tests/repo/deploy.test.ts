@@ -84,7 +84,9 @@ describe('deploy/nt-team-stats.service', () => {
 
   it('runs the server from its folder as the data directory’s owner, with the node flags of npm start', () => {
     const startFlags = startNodeFlags();
-    expect(startFlags).toEqual(expect.arrayContaining(['--liftoff-only', '--max-semi-space-size=8']));
+    expect(startFlags).toEqual(
+      expect.arrayContaining(['--liftoff-only', '--heap-growing-percent=50', '--max-semi-space-size=8']),
+    );
     const [node, ...args] = one('ExecStart').split(' ');
     expect(node).toMatch(/^\/\S*node$/);
     expect(args).toEqual([...startFlags, 'dist-server/main.js']);
