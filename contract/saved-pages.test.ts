@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryScriptOf, pageAddress } from './saved-pages';
+import { entryScriptOf, pageAddress, withFirstPaintAtContent } from './saved-pages';
 
 describe('saved pages', () => {
   it('keeps a page under its path and query; `/` is the board', () => {
@@ -14,5 +14,13 @@ describe('saved pages', () => {
       '<link rel="modulepreload" href="/assets/x.js"></head><body><script nonce="n">$_TSR=1</script></body>';
     expect(entryScriptOf(html)).toBe('/assets/app-d9OUQSpy.js');
     expect(entryScriptOf('<div id="root"></div>')).toBeNull();
+  });
+
+  it('stores a kept page with its first paint held until the footer is parsed', () => {
+    const page =
+      '<html><head><title>x</title></head><body><div id="root"><footer id="site-footer"></footer></div></body></html>';
+    expect(withFirstPaintAtContent(page)).toBe(
+      '<html><head><title>x</title><link rel="expect" href="#site-footer" blocking="render"></head><body><div id="root"><footer id="site-footer"></footer></div></body></html>',
+    );
   });
 });

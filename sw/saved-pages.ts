@@ -16,6 +16,7 @@ import {
   SAVED_PAGE_MAX_AGE_MS,
   SAVED_PAGES_CACHE,
   SAVED_PAGES_MAX,
+  withFirstPaintAtContent,
 } from '../contract/saved-pages';
 
 const expiration = new CacheExpiration(SAVED_PAGES_CACHE, {
@@ -68,10 +69,15 @@ export async function keepPage(address: string, now: number): Promise<void> {
   if (response.status !== 200 || response.redirected || !(drawnAt(response) > 0)) return;
   // Only this build's page: another build's would load scripts this worker does not keep. (A new
   // worker drops every kept page as it takes over: sw.ts.)
-  const script = entryScriptOf(await response.clone().text());
+  const html = await response.text();
+  const script = entryScriptOf(html);
   if (!script || !(await matchPrecache(script))) return;
   const cache = await caches.open(SAVED_PAGES_CACHE);
-  await cache.put(key, response);
+  // Its body is new: the length and encoding of the answer as it came no longer describe it.
+  const headers = new Headers(response.headers);
+  headers.delete('Content-Length');
+  headers.delete('Content-Encoding');
+  await cache.put(key, new Response(withFirstPaintAtContent(html), { status: 200, headers }));
   await expiration.updateTimestamp(key);
   await expiration.expireEntries();
 }

@@ -20,7 +20,15 @@ interface Timeline {
   resources: { name: string; start: number; end: number; bytes: number; type: string }[];
   marks: { name: string; at: number }[];
   longTasks: { start: number; duration: number }[];
-  nav: { responseEnd: number; domInteractive: number; domContentLoaded: number; bytes: number };
+  nav: {
+    workerStart: number;
+    responseStart: number;
+    size: number;
+    responseEnd: number;
+    domInteractive: number;
+    domContentLoaded: number;
+    bytes: number;
+  };
 }
 
 async function main(): Promise<void> {
@@ -53,6 +61,7 @@ async function main(): Promise<void> {
       const rows = await page.evaluate(
         () => (window as unknown as { __firstRows: Promise<{ ms: number }> }).__firstRows,
       );
+      await page.waitForLoadState('load');
       const t: Timeline = await page.evaluate(() => {
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
         return {
@@ -69,7 +78,10 @@ async function main(): Promise<void> {
           })),
           longTasks: (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks,
           nav: {
+            workerStart: nav.workerStart,
+            responseStart: nav.responseStart,
             responseEnd: nav.responseEnd,
+            size: nav.decodedBodySize,
             domInteractive: nav.domInteractive,
             domContentLoaded: nav.domContentLoadedEventEnd,
             bytes: nav.transferSize,
@@ -78,7 +90,7 @@ async function main(): Promise<void> {
       });
       console.log(`\n=== ${kind}: first rows at ${rows.ms.toFixed(0)} ms`);
       console.log(
-        `document: response end ${t.nav.responseEnd.toFixed(0)}, interactive ${t.nav.domInteractive.toFixed(0)}, DCL ${t.nav.domContentLoaded.toFixed(0)}`,
+        `document (${(t.nav.size / 1024).toFixed(1)} KB): worker start ${t.nav.workerStart.toFixed(0)}, response start ${t.nav.responseStart.toFixed(0)}, end ${t.nav.responseEnd.toFixed(0)}, interactive ${t.nav.domInteractive.toFixed(0)}, DCL ${t.nav.domContentLoaded.toFixed(0)}`,
       );
       const events = [
         ...t.resources.map((r) => ({

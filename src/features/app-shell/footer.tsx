@@ -8,7 +8,8 @@ import { ThemeChoicePicker } from './theme-choice';
 export function Footer() {
   const { data: site } = useQuery(siteQueryOptions());
   return (
-    <footer className="footer">
+    // The id is what a drawn page's render-blocking `rel=expect` waits for (server/http/app-shell.ts).
+    <footer id="site-footer" className="footer">
       <div className="footer-inner">
         <span>
           <strong>NT Team Stats</strong> · team and racer stats for Nitro Type
