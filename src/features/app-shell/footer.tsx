@@ -8,7 +8,7 @@ import { ThemeChoicePicker } from './theme-choice';
 export function Footer() {
   const { data: site } = useQuery(siteQueryOptions());
   return (
-    // The id is what a drawn page's render-blocking `rel=expect` waits for (server/http/app-shell.ts).
+    // The id is what a kept page's render-blocking `rel=expect` waits for (contract/saved-pages.ts).
     <footer id="site-footer" className="footer">
       <div className="footer-inner">
         <span>
