@@ -2,17 +2,17 @@
  * A page drawn while the response cache is busy may be drawn from an older answer (the previous
  * data version's, response-cache.ts). Such a page must not claim the current version: the app's
  * live updates compare it with the stream's first version and would otherwise keep the old rows
- * until the next poll. The drawing's render module here is a small stand-in that asks one address.
+ * until the next poll. The drawing's render module here is a small stand-in that asks one address of
+ * the busy cache (busy-cache.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/database.js';
-import { bumpDataVersion, readDataVersion } from '../../server/db/data-version.js';
+import { readDataVersion } from '../../server/db/data-version.js';
 import { pageDrawing, serverRenderPath, type PageDrawing } from '../../server/http/page-drawing.js';
-import { ResponseCache } from '../../server/http/response-cache.js';
+import { busyCache, until } from './busy-cache.js';
 import { freshDatabase } from './helpers.js';
 
 const RENDER = `export async function drawPage({ send }) {
@@ -21,44 +21,26 @@ const RENDER = `export async function drawPage({ send }) {
 }
 `;
 
+const db = await freshDatabase('pglite');
+const { app, answers, held, bump, close } = await busyCache(db);
+
 describe('a page drawn while the cache is busy', () => {
-  let db: Database;
-  let cache: ResponseCache;
   let drawing: PageDrawing;
-  const app = Fastify();
-  const answers = new Map<string, number>([['a', 1]]);
-  const held = new Map<string, () => void>();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'page-drawing-'));
 
   beforeAll(async () => {
-    db = await freshDatabase('pglite');
-    cache = new ResponseCache(db, { maxComputing: 2 });
-    app.get<{ Params: { name: string } }>('/answer/:name', async (request, reply) => {
-      const name = request.params.name;
-      const miss = await cache.answer(request, reply, `answer|${name}`, name);
-      if (!miss) return reply;
-      if (name !== 'a') await new Promise<void>((resolve) => held.set(name, resolve));
-      reply.type('application/json');
-      return reply.send(cache.complete(miss, reply, JSON.stringify({ value: answers.get(name) ?? 0 })));
-    });
-    await app.ready();
     const staticDir = path.join(dir, 'dist');
     fs.mkdirSync(path.dirname(serverRenderPath(staticDir)), { recursive: true });
     fs.writeFileSync(serverRenderPath(staticDir), RENDER);
     drawing = (await pageDrawing(app, staticDir, { readVersion: () => readDataVersion(db), budgetMs: 5_000 }))!;
   });
   afterAll(async () => {
-    cache.close();
-    await app.close();
+    await close();
     await db.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
   const visit = { method: 'GET', url: '/', headers: {} } as FastifyRequest;
-  const bump = async () => db.dataChanges.notify(await db.transaction((tx) => bumpDataVersion(tx)));
-  const until = async (check: () => boolean) => {
-    while (!check()) await new Promise((r) => setTimeout(r, 5));
-  };
 
   it('says the version it was drawn from: current when quiet, the one before when an answer was older', async () => {
     const quiet = await drawing.draw(visit);

@@ -4,44 +4,18 @@
  * queueing; a lone request, or one naming an ETag (its client shows an answer already), always
  * gets the current answer.
  */
-import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/database.js';
-import { bumpDataVersion } from '../../server/db/data-version.js';
-import { ResponseCache } from '../../server/http/response-cache.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { busyCache, until } from './busy-cache.js';
 import { freshDatabase } from './helpers.js';
 
-describe('response cache while busy', () => {
-  let db: Database;
-  let cache: ResponseCache;
-  const app = Fastify();
-  /** Answers per name; a name in `held` waits until released. */
-  const answers = new Map<string, number>([['a', 1]]);
-  const held = new Map<string, () => void>();
+const db = await freshDatabase('pglite');
+const { app, cache, answers, held, bump, close } = await busyCache(db);
 
-  beforeAll(async () => {
-    db = await freshDatabase('pglite');
-    cache = new ResponseCache(db, { maxComputing: 2 });
-    app.get<{ Params: { name: string } }>('/answer/:name', async (request, reply) => {
-      const name = request.params.name;
-      const miss = await cache.answer(request, reply, `answer|${name}`, name);
-      if (!miss) return reply;
-      if (name !== 'a') await new Promise<void>((resolve) => held.set(name, resolve));
-      reply.type('application/json');
-      return reply.send(cache.complete(miss, reply, JSON.stringify({ name, value: answers.get(name) ?? 0 })));
-    });
-    await app.ready();
-  });
+describe('response cache while busy', () => {
   afterAll(async () => {
-    cache.close();
-    await app.close();
+    await close();
     await db.close();
   });
-
-  const bump = async () => db.dataChanges.notify(await db.transaction((tx) => bumpDataVersion(tx)));
-  const until = async (check: () => boolean) => {
-    while (!check()) await new Promise((r) => setTimeout(r, 5));
-  };
 
   it('serves the previous answer while two computations run, the new one once they are done', async () => {
     const first = await app.inject('/answer/a');
