@@ -3,11 +3,12 @@
  * printed as a timeline (requests with their start and end, long tasks, performance marks and paints),
  * to see where the time to the first rows goes. Not part of `npm run bench`. FIRST_ROWS_NO_MINIFY=1
  * builds without minifying (readable names in a CPU profile, slower to load); FIRST_ROWS_NO_DRAWING=1
- * serves the page without the server's drawing of the board (server/http/page-drawing.ts).
+ * serves the page without the server's drawing of the board (server/http/page-drawing.ts);
+ * FIRST_ROWS_PATH times another address than /leaderboards.
  */
 import { chromium } from '@playwright/test';
 import { startAppServer } from './app-server.js';
-import { newPhoneContext, ROW_SELECTOR, throttle, until } from './page-timing.js';
+import { newPhoneContext, ROW_SELECTOR, settle, throttle, until } from './page-timing.js';
 
 const OBSERVE = `
 window.__longTasks = [];
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
     args: ['--no-sandbox', '--disable-gpu', '--headless'],
   });
   try {
-    const url = `${server.origin}/leaderboards`;
+    const url = `${server.origin}${process.env.FIRST_ROWS_PATH ?? '/leaderboards'}`;
     for (const kind of kinds) {
       const context = await newPhoneContext(browser);
       await context.addInitScript({ content: OBSERVE });
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
         await first.close();
       }
       const page = await context.newPage();
+      await settle(page);
       await throttle(context, page);
       await page.goto(url, { waitUntil: 'commit' });
       const rows = await page.evaluate(
