@@ -27,8 +27,12 @@ function teamNav(page: Page) {
 
 /** Asserts the address is `pathname` with exactly the given tag (or none). */
 async function expectAt(page: Page, pathname: string, tag: string | null) {
-  await expect.poll(() => new URL(page.url()).pathname).toBe(pathname);
-  expect(new URL(page.url()).searchParams.get('tag')).toBe(tag);
+  await expect
+    .poll(() => {
+      const url = new URL(page.url());
+      return { pathname: url.pathname, tag: url.searchParams.get('tag') };
+    })
+    .toEqual({ pathname, tag });
 }
 
 /** Trackers carry the chosen tag in the path: /trackers/{tag}. */
