@@ -63,16 +63,18 @@ function answeredByServiceWorker(): boolean {
 }
 
 /**
- * Runs `then` once React has hydrated the page: React hydrates in back-to-back tasks, so the thread
- * is first idle once it is done (however slow the phone). Sooner when the person goes to another
- * screen, and after 10 s at the latest.
+ * Runs `then` once React has hydrated or rendered the page: React hydrates in back-to-back tasks,
+ * so the thread is first idle once it is done (however slow the phone). Sooner when the person
+ * goes to another screen, and after 10 s at the latest. The document says so then:
+ * `<html data-app="ready">` (the browser tests wait for it before they tap).
  */
-function afterHydration(then: () => Promise<void>): void {
+function afterFirstRender(then: () => Promise<void>): void {
   let done = false;
   const run = () => {
     if (done) return;
     done = true;
     stopNavigation();
+    document.documentElement.dataset.app = 'ready';
     void then().catch(() => undefined);
   };
   const stopNavigation = router.subscribe('onBeforeNavigate', run);
@@ -98,7 +100,7 @@ async function start(): Promise<void> {
         </Suspense>,
       ),
     );
-    afterHydration(async () => {
+    afterFirstRender(async () => {
       await restoreSavedQueries(queryClient);
       // A kept page was drawn for nobody in particular, maybe before this person logged in.
       if (answeredByServiceWorker()) await queryClient.invalidateQueries({ queryKey: keys.me });
@@ -109,6 +111,7 @@ async function start(): Promise<void> {
     await router.load().catch(() => undefined);
     await firstAnswers(queryClient, FIRST_ANSWERS_WAIT_MS);
     createRoot(root).render(app(<RouterProvider router={router} />));
+    afterFirstRender(async () => undefined);
   }
   registerServiceWorkerWhenIdle();
   keepShownPages(router, queryClient);

@@ -6,7 +6,7 @@
  * logged in.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, firstTag, getJson, logIn } from './support';
+import { ADMIN, appReady, firstTag, getJson, logIn } from './support';
 
 const ROWS = 'table.data-table tbody tr:not(.empty-row)';
 
@@ -103,6 +103,40 @@ test('a board and a racer page seen once open offline from their saved HTML, hyd
   expect(await racerPage?.text()).toContain('$_TSR');
   await expect(page.getByRole('main')).toContainText(racer);
   expect(errors).toEqual([]);
+});
+
+test('every team screen and the notifications page open again from their kept HTML as they were drawn', async ({
+  page,
+}) => {
+  // The team picker's list came a moment after the app started, from the worker's cache, and
+  // changed a part of the page React had not hydrated yet: React threw the drawing away (#418).
+  const errors = hydrationErrors(page);
+  const tags = await getJson<string[]>(page, '/api/team-tags');
+  const tag = tags[0];
+  const screens = [
+    `/roster?tag=${tag}`,
+    `/health?tag=${tag}`,
+    `/events?tag=${tag}`,
+    `/activity?tag=${tag}`,
+    `/trackers/${tag}`,
+    `/trackers/${tag}?tab=weekly`,
+    `/free-agents?tag=${tag}`,
+    '/notifications',
+  ];
+  for (const screen of screens) {
+    await page.goto(screen);
+    await appReady(page);
+    await serviceWorkerControls(page);
+    await expect.poll(() => isKept(page, screen), { timeout: 20_000, message: screen }).toBe(true);
+    const response = await page.goto(screen);
+    expect(response?.fromServiceWorker(), screen).toBe(true);
+    const html = (await response?.text()) ?? '';
+    expect(html, screen).toContain('$_TSR');
+    await appReady(page);
+    expect(errors, screen).toEqual([]);
+    // A team screen's picker is drawn with every team, as the app shows it.
+    if (screen !== '/notifications') for (const t of tags) expect(html, screen).toContain(`<option value="${t}"`);
+  }
 });
 
 test('saved answers newer than the kept page are shown once it is hydrated', async ({ page, context }) => {

@@ -33,6 +33,14 @@ export async function withoutServerDrawing(page: Page, baseURL: string): Promise
   await page.context().addCookies([{ name: 'sid', value: 'no-such-session', url: baseURL }]);
 }
 
+/**
+ * Resolves once the app has hydrated or rendered the page (`<html data-app="ready">`, src/main.tsx):
+ * a tap on a drawn page before then does nothing, and the app's own reads of storage come then.
+ */
+export async function appReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', undefined, { timeout: 30_000 });
+}
+
 /** GETs an API path with the page's cookies and expects a 2xx JSON answer. */
 export async function getJson<T>(page: Page, path: string): Promise<T> {
   const res = await page.request.get(path);

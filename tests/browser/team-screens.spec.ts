@@ -4,7 +4,7 @@
  * their own box while the page does not. Every number on screen is checked against the API.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { firstTag, getJson as api } from './support';
+import { appReady, firstTag, getJson as api } from './support';
 
 interface Member {
   Username: string;
@@ -187,6 +187,7 @@ test.describe('on a phone', () => {
     const tag = await firstTag(page);
     for (const path of [`/roster?tag=${tag}`, `/trackers/${tag}`]) {
       await page.goto(path);
+      await appReady(page);
       const wrap = page.locator('.table-wrap').first();
       await expect(wrap.locator('tbody tr').first()).toBeVisible();
       const [pageWidth, boxScroll, boxWidth] = await wrap.evaluate((el) => [

@@ -13,6 +13,7 @@ import { useMyRacer } from '../../lib/my-racer';
 import { useOnline } from '../../lib/online';
 import { deviceSettings, pushSupport, saveDeviceChoices, turnOffDevice } from '../../lib/push-device';
 import { useMe } from '../../lib/session';
+import { useHydrated } from '../../lib/use-hydrated';
 import { Card } from '../../ui/card';
 import { DisabledReason } from '../../ui/disabled-reason';
 import { ErrorBox, Loading } from '../../ui/states';
@@ -24,7 +25,8 @@ type Permission = NotificationPermission | 'unknown';
 const permissionNow = (): Permission => ('Notification' in window ? Notification.permission : 'unknown');
 
 export function NotificationsPage() {
-  const support = pushSupport();
+  // What this browser can do is known in the browser alone: the server's drawing (and hydration) says it is looking.
+  const support = useHydrated() ? pushSupport() : null;
   return (
     <div className="notifications">
       <h1 className="page-title">Notifications</h1>
@@ -32,7 +34,13 @@ export function NotificationsPage() {
         Messages on this device about what you choose, each opening the screen it is about. A few a day at most, never
         twice for the same thing.
       </p>
-      {support === 'supported' ? <NotificationSettings /> : <Unsupported needsInstall={support === 'needs-install'} />}
+      {support === null ? (
+        <Loading text="Looking at this device..." />
+      ) : support === 'supported' ? (
+        <NotificationSettings />
+      ) : (
+        <Unsupported needsInstall={support === 'needs-install'} />
+      )}
     </div>
   );
 }
