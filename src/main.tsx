@@ -24,6 +24,7 @@ import { registerServiceWorkerWhenIdle } from './features/app-shell/service-work
 import { clearBadgeWhenSeen } from './lib/push-device';
 import { createAppRouter } from './router';
 import { keepShownPages } from './lib/saved-pages';
+import { stopNotingTaps, tapAgain } from './lib/early-taps';
 import { keys } from './api/keys';
 import './styles/base.css';
 import './styles/shell.css';
@@ -91,7 +92,9 @@ async function start(): Promise<void> {
   );
   if (drawnByServer()) {
     // Inside a Suspense boundary as on the server (server-render.tsx), with the page's answers
-    // alone (router.ts): the saved ones come once it is hydrated, where newer.
+    // alone (router.ts): the saved ones come once it is hydrated, where newer. React replays the
+    // taps that come once it hydrates; the ones before, the app taps again (lib/early-taps.ts).
+    const earlyTaps = stopNotingTaps();
     hydrateRoot(
       root,
       app(
@@ -101,6 +104,7 @@ async function start(): Promise<void> {
       ),
     );
     afterFirstRender(async () => {
+      tapAgain(earlyTaps);
       await restoreSavedQueries(queryClient);
       // A kept page was drawn for nobody in particular, maybe before this person logged in.
       if (answeredByServiceWorker()) await queryClient.invalidateQueries({ queryKey: keys.me });

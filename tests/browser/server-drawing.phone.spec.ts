@@ -130,6 +130,33 @@ test('the app hydrates the drawing: it keeps the server’s rows, asks nothing a
   expect(problems).toEqual([]);
 });
 
+test('a star and a tab tapped on the drawing before the app’s script ran take effect once it runs', async ({
+  page,
+}) => {
+  const board = '/leaderboards?view=individuals';
+  await drawnHtml(page.request, board);
+  let release!: () => void;
+  const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/**/*.js', async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  await page.goto(board, { waitUntil: 'commit' });
+  const star = page.locator(`${ROWS} .follow-star`).first();
+  const racer = ((await star.getAttribute('aria-label')) ?? '').replace(/^Follow /, '');
+  expect(racer).not.toBe('');
+  await star.click();
+  await page.getByRole('tab', { name: '7 Day' }).click();
+  expect(new URL(page.url()).searchParams.get('period')).toBeNull();
+  release();
+  await expect.poll(() => new URL(page.url()).searchParams.get('period')).toBe('7day');
+  await expect(page.getByRole('tab', { name: '7 Day' })).toHaveAttribute('aria-selected', 'true');
+  // Tapped once, followed once.
+  const followed = await page.evaluate(() => localStorage.getItem('followedRacers') ?? '');
+  expect(followed).toContain(`"${racer}"`);
+  expect(followed.split(`"${racer}"`)).toHaveLength(2);
+});
+
 test('staff get the plain page', async ({ page }) => {
   await drawnHtml(page.request, '/leaderboards');
   await page.goto('/about');
