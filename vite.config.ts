@@ -11,7 +11,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { firstScript } from './vite/first-script.js';
 import { precompress } from './vite/precompress.js';
-import { THEME_BOOT_SCRIPT } from './contract/theme-boot.js';
+import { BOOT_SCRIPT } from './contract/boot-script.js';
 
 const manifest = JSON.parse(
   fs.readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
@@ -64,9 +64,9 @@ export default defineConfig(({ isSsrBuild }) =>
           react(),
           firstScript(FIRST_SCRIPT, '/src/routes/leaderboards.tsx', ['zod']),
           {
-            // The theme chosen on this device, before the stylesheet paints anything.
-            name: 'theme-boot',
-            transformIndexHtml: () => [{ tag: 'script', children: THEME_BOOT_SCRIPT, injectTo: 'head-prepend' }],
+            // The theme chosen on this device and the taps before the app runs, ahead of the stylesheet (contract/boot-script.ts).
+            name: 'boot-script',
+            transformIndexHtml: () => [{ tag: 'script', children: BOOT_SCRIPT, injectTo: 'head-prepend' }],
           },
           VitePWA({
             strategies: 'injectManifest',

@@ -85,6 +85,9 @@ function afterFirstRender(then: () => Promise<void>): void {
 
 async function start(): Promise<void> {
   const root = document.getElementById('root')!;
+  // Taps before now: on a drawn page React replays those that come once it hydrates, and these
+  // are tapped again once it has (lib/early-taps.ts); on the plain page there was nothing to tap.
+  const earlyTaps = stopNotingTaps();
   const app = (router: ReactNode) => (
     <StrictMode>
       <QueryClientProvider client={queryClient}>{router}</QueryClientProvider>
@@ -92,9 +95,7 @@ async function start(): Promise<void> {
   );
   if (drawnByServer()) {
     // Inside a Suspense boundary as on the server (server-render.tsx), with the page's answers
-    // alone (router.ts): the saved ones come once it is hydrated, where newer. React replays the
-    // taps that come once it hydrates; the ones before, the app taps again (lib/early-taps.ts).
-    const earlyTaps = stopNotingTaps();
+    // alone (router.ts): the saved ones come once it is hydrated, where newer.
     hydrateRoot(
       root,
       app(

@@ -1,19 +1,19 @@
 /**
  * Security headers on every answer (@fastify/helmet). The Content-Security-Policy fits the built
  * app: its scripts, styles, icons and service worker all come from the site itself, the API is
- * same-origin, exports download from blob: URLs. The one inline script (the theme before the first
- * paint, contract/theme-boot.ts) is allowed by its hash; no foreign origin is needed.
+ * same-origin, exports download from blob: URLs. The one inline script (the theme and early taps before the first
+ * paint, contract/boot-script.ts) is allowed by its hash; no foreign origin is needed.
  * `upgrade-insecure-requests` is left out, so a plain-HTTP LAN install keeps working.
  */
 import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
-import { THEME_BOOT_SCRIPT } from '../../contract/theme-boot.js';
+import { BOOT_SCRIPT } from '../../contract/boot-script.js';
 import type { App } from './context.js';
 
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
   'base-uri': ["'self'"],
-  'script-src': ["'self'", `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`],
+  'script-src': ["'self'", `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`],
   'style-src': ["'self'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'"],

@@ -1,7 +1,7 @@
 /** Root route: top navigation, update prompt, offline banner, the page, and the footer. */
 import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { Outlet, ScriptOnce, Scripts, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
+import { Outlet, Scripts, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
 import { Footer } from '../features/app-shell/footer';
 import { OfflineBanner } from '../features/app-shell/offline-banner';
 import { TopNav } from '../features/app-shell/top-nav';
@@ -9,7 +9,6 @@ import { UpdatePrompt } from '../features/app-shell/update-prompt';
 import { AccountMenu } from '../features/auth/account-menu';
 import { topTabFromPath } from '../lib/nav-paths';
 import { setStored } from '../lib/storage';
-import { EARLY_TAPS_SCRIPT } from '../lib/early-taps';
 import { meQueryOptions, siteQueryOptions } from '../api/session';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -27,8 +26,6 @@ function RootLayout() {
   useEffect(() => setStored('topLevelTab', topTab), [topTab]);
   return (
     <div className="app">
-      {/* On a drawn page, before anything can be tapped: buttons tapped before the app runs (lib/early-taps.ts). */}
-      <ScriptOnce>{EARLY_TAPS_SCRIPT}</ScriptOnce>
       <a href="#main" className="skip-link">
         Skip to content
       </a>

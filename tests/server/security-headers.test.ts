@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { THEME_BOOT_SCRIPT } from '../../contract/theme-boot.js';
+import { BOOT_SCRIPT } from '../../contract/boot-script.js';
 import { loadConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
@@ -59,7 +59,7 @@ describe('security headers', () => {
     expect(csp.get('frame-ancestors')).toBe("'none'");
     expect(csp.get('default-src')).toBe("'self'");
     // The theme's inline script, by the hash of the very text the build puts into index.html.
-    const boot = createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64');
+    const boot = createHash('sha256').update(BOOT_SCRIPT).digest('base64');
     expect(csp.get('script-src')).toBe(`'self' 'sha256-${boot}'`);
     expect(csp.get('object-src')).toBe("'none'");
     expect(csp.get('worker-src')).toBe("'self'");
