@@ -1,8 +1,8 @@
 /**
  * Security headers on every answer (@fastify/helmet). The Content-Security-Policy fits the built
  * app: its scripts, styles, icons and service worker all come from the site itself, the API is
- * same-origin, exports download from blob: URLs. The one inline script (the theme and early taps before the first
- * paint, contract/boot-script.ts) is allowed by its hash; no foreign origin is needed.
+ * same-origin, exports download from blob: URLs. The one inline script (the theme, and the taps
+ * before the app runs: contract/boot-script.ts) is allowed by its hash; no foreign origin is needed.
  * `upgrade-insecure-requests` is left out, so a plain-HTTP LAN install keeps working.
  */
 import { createHash } from 'node:crypto';
