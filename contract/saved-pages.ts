@@ -34,32 +34,12 @@ export function entryScriptOf(html: string): string | null {
   return /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(html)?.[1] ?? null;
 }
 
-/** How long the app's start waits for the kept page's first frame when none comes (a hidden tab). */
-export const APP_START_LATEST_MS = 3000;
-
 /**
- * A kept page as it is stored: its rows paint before the app's script runs.
- * - Its first paint waits until the page's footer (the root layout's `#site-footer`) is parsed.
- *   Parsing a kept page takes no network, and without it Chromium yields to paint the header and
- *   part of the screen, each frame with its own style and layout, before the rows are in the document.
- * - The entry script is preloaded at once but started after the first frame, by a script carrying
- *   the page's nonce. The worker answers it from its precache, often before a long page is parsed,
- *   and a module script that is ready then runs in the same task as the end of parsing, before
- *   any frame: a page of 50 rows showed only after the app had evaluated and hydrated (1.2-1.4 s
- *   instead of 0.6-0.7 s on the throttled phone of the first-rows benchmark).
- * A page without the footer paints when parsing ends; one without a nonce keeps its entry script.
+ * A kept page as it is stored: its first paint waits until the page's footer (the root layout's
+ * `#site-footer`) is parsed. Parsing a kept page takes no network, and without it Chromium yields
+ * to paint the header and part of the screen, each frame with its own style and layout, before the
+ * rows are in the document. A page without the footer paints when parsing ends.
  */
 export function withFirstPaintAtContent(html: string): string {
-  const held = html.replace('</head>', '<link rel="expect" href="#site-footer" blocking="render"></head>');
-  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(held);
-  const nonce = /<script nonce="([^"]+)"/.exec(held)?.[1];
-  if (!entry || !nonce) return held;
-  const start =
-    `{let started=false;const start=()=>{if(started)return;started=true;` +
-    `const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};` +
-    `document.head.append(s)};if(document.hidden)start();` +
-    `else{requestAnimationFrame(()=>setTimeout(start));setTimeout(start,${APP_START_LATEST_MS})}}`;
-  return held
-    .replace(entry[0], () => `<link rel="modulepreload" crossorigin href="${entry[1]}">`)
-    .replace(/<\/body>(?![\s\S]*<\/body>)/, () => `<script nonce="${nonce}">${start}</script></body>`);
+  return html.replace('</head>', '<link rel="expect" href="#site-footer" blocking="render"></head>');
 }

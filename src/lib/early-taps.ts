@@ -1,6 +1,6 @@
 /**
- * Buttons tapped on a drawn page before the app's script runs (a slow phone, or a kept page, whose
- * script starts after its first frame): React hears nothing of them, so a tab or a button tapped
+ * Buttons tapped on a drawn page before the app's script runs (a slow phone, or a kept page shown
+ * before its script has run): React hears nothing of them, so a tab or a button tapped
  * then did nothing. The inline script at the top of the page notes them (contract/boot-script.ts);
  * the app stops it as it starts (React replays the taps that come once it hydrates) and taps them
  * again, in order, once hydrated. Links need none of this: they work as plain links.
