@@ -4,13 +4,15 @@
  * (4 lanes), against the one-lane run it replaces (a team every 3 s), estimated from 20 teams.
  * Target (issue 17): every team polled within 60 s of the 10-minute boundary.
  */
-import { freshDatabase } from '../tests/server/helpers.js';
+import { migrate } from '../server/db/migrate.js';
+import { openPglite } from '../server/db/pglite.js';
 import { scheduledRunAtScale } from '../tests/server/collector-scale.js';
 
 const LATENCY = { min: 300, max: 800 };
 
 async function timed(teams: number, poll?: Parameters<typeof scheduledRunAtScale>[0]['poll']) {
-  const db = await freshDatabase('pglite');
+  const db = await openPglite();
+  await migrate(db);
   try {
     const r = await scheduledRunAtScale({ db, teams, racersPerTeam: 50, latencyMs: LATENCY, poll });
     return { s: r.finishedAfterMs / 1000, ok: r.summary.ok, skipped: r.summary.skipped.length };

@@ -1,16 +1,15 @@
 /** Change notices belong to one database: a write committed on one never reaches another's listeners. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Database } from './database.js';
 import { bumpDataVersion, readDataVersion } from './data-version.js';
-import { migrate } from './migrate.js';
 import { openPglite } from './pglite.js';
 
 describe('data version change notices', () => {
   let a: Database;
   let b: Database;
   beforeAll(async () => {
-    [a, b] = await Promise.all([openPglite(), openPglite()]);
-    await Promise.all([migrate(a), migrate(b)]);
+    const from = inject('pgliteTemplate');
+    [a, b] = await Promise.all([openPglite(undefined, { from }), openPglite(undefined, { from })]);
   });
   afterAll(() => Promise.all([a.close(), b.close()]));
 

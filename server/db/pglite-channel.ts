@@ -73,10 +73,13 @@ export class PgliteChannel {
     });
   }
 
-  /** Starts a worker with PGlite in `dataDir` (in memory when undefined) and waits until it is open. */
-  static async open(dataDir: string | undefined): Promise<PgliteChannel> {
+  /**
+   * Starts a worker with PGlite in `dataDir` (in memory when undefined, from the dump file `from`
+   * when given) and waits until it is open.
+   */
+  static async open(dataDir: string | undefined, from?: string): Promise<PgliteChannel> {
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir, ...(await wasmModules()) },
+      workerData: { dataDir, from, ...(await wasmModules()) },
       // The worker is plain JavaScript: no TypeScript loader needed in its thread.
       execArgv: [],
     });

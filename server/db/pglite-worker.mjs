@@ -3,6 +3,7 @@
 // under tsx, vitest and plain node. One request at a time, in arrival order; pglite.ts keeps
 // transactions from interleaving.
 import './pglite-owner-only.mjs';
+import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 
@@ -67,6 +68,7 @@ let pg;
 try {
   pg = await PGlite.create({
     dataDir: workerData.dataDir,
+    loadDataDir: workerData.from ? new Blob([await readFile(workerData.from)]) : undefined,
     startParams: [
       ...PGlite.defaultStartParams,
       ...Object.entries(MEMORY_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),

@@ -106,9 +106,13 @@ async function createDatabase(pgdata: string): Promise<void> {
  * Opens PGlite in `dir`, or in memory when `dir` is undefined (tests). PGlite runs in a worker
  * thread (pglite-worker.mjs): a long statement keeps the other core busy, not this event loop.
  * The directory is made owner-only first (data-dir-mode.ts); `log` hears the one line saying how
- * many entries that fixed, when any (default: stderr).
+ * many entries that fixed, when any (default: stderr). In memory, `from` names an uncompressed
+ * dump of a data directory to start from (the tests' migrated template) instead of an empty one.
  */
-export async function openPglite(dir?: string, opts: { log?: (line: string) => void } = {}): Promise<Database> {
+export async function openPglite(
+  dir?: string,
+  opts: { log?: (line: string) => void; from?: string } = {},
+): Promise<Database> {
   if (dir) ownerOnlyDataDir(dir);
   const release = dir ? lockDataDir(dir) : () => {};
   let channel: PgliteChannel;
@@ -117,7 +121,7 @@ export async function openPglite(dir?: string, opts: { log?: (line: string) => v
     if (dir && fixed > 0) (opts.log ?? console.warn)(tightenedMessage(dir, fixed));
     const pgdata = dir ? path.join(dir, 'pgdata') : undefined;
     if (pgdata && !fs.existsSync(path.join(pgdata, 'PG_VERSION'))) await createDatabase(pgdata);
-    channel = await PgliteChannel.open(pgdata);
+    channel = await PgliteChannel.open(pgdata, dir ? undefined : opts.from);
   } catch (err) {
     release();
     throw err;

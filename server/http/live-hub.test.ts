@@ -3,10 +3,9 @@
  * `heartbeatMs`, news only when the version moved forward, the version read again by the poll
  * timer without any notice, and every stream ended on close.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Database } from '../db/database.js';
 import { bumpDataVersion } from '../db/data-version.js';
-import { migrate } from '../db/migrate.js';
 import { openPglite } from '../db/pglite.js';
 import { HEARTBEAT, LiveHub, versionEvent, type LiveSink } from './live-hub.js';
 
@@ -26,8 +25,7 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('LiveHub', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openPglite();
-    await migrate(db);
+    db = await openPglite(undefined, { from: inject('pgliteTemplate') });
   });
   afterAll(() => db.close());
 

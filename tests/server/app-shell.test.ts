@@ -9,10 +9,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
-import { openPglite } from '../../server/db/pglite.js';
 import { buildApp } from '../../server/http/app.js';
 import type { App } from '../../server/http/context.js';
+import { freshDatabase } from './helpers.js';
 
 // 10:30:45 CDT (UTC-5) on Wednesday 15 April 2026.
 const NOW = new Date('2026-04-15T15:30:45Z');
@@ -27,8 +26,7 @@ describe('app shell', () => {
   let staticDir: string;
 
   beforeAll(async () => {
-    db = await openPglite();
-    await migrate(db);
+    db = await freshDatabase('pglite');
     staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nt-shell-'));
     fs.writeFileSync(path.join(staticDir, 'index.html'), INDEX);
     fs.mkdirSync(path.join(staticDir, 'assets'));

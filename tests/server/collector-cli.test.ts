@@ -9,7 +9,7 @@ import { startSimulatorServer, type SimulatorServer } from '../../server/simulat
 import type { Database } from '../../server/db/database.js';
 import { openPglite } from '../../server/db/pglite.js';
 import { openPostgres } from '../../server/db/postgres.js';
-import { createTestSchema, dbKinds } from './helpers.js';
+import { createTestDatabase, dbKinds } from './helpers.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -68,10 +68,10 @@ describe.each(dbKinds)('collector CLI --once on %s', (kind) => {
       open = () => openPglite(dir);
       cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
     } else {
-      const schema = await createTestSchema();
-      env = { DATABASE_URL: schema.url };
-      open = () => openPostgres(schema.url, { max: 1 });
-      cleanup = schema.drop;
+      const testDb = await createTestDatabase();
+      env = { DATABASE_URL: testDb.url };
+      open = () => openPostgres(testDb.url, { max: 1 });
+      cleanup = testDb.drop;
     }
   });
   afterAll(async () => {

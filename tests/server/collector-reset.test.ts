@@ -18,7 +18,7 @@ import { migrate } from '../../server/db/migrate.js';
 import { openPglite } from '../../server/db/pglite.js';
 import { openPostgres } from '../../server/db/postgres.js';
 import { storedBatches, teamBody, type MemberSpec, type StoredBatch } from './collector-helpers.js';
-import { createTestSchema, dbKinds, freshDatabase, TEST_TZ, type DbKind } from './helpers.js';
+import { createTestDatabase, dbKinds, freshDatabase, TEST_TZ, type DbKind } from './helpers.js';
 
 const J = 1_767_225_600; // 2026-01-01T00:00:00Z
 const POLLS = ['18:00', '18:10', '18:20', '18:30', '18:40', '18:50'].map((t) => `2026-03-10T${t}:20Z`);
@@ -199,8 +199,8 @@ async function reopenable(kind: DbKind): Promise<{ open(): Promise<Database>; re
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nt-reset-'));
     return { open: () => openPglite(dir), remove: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
-  const schema = await createTestSchema();
-  return { open: () => openPostgres(schema.url, { max: 2 }), remove: schema.drop };
+  const testDb = await createTestDatabase();
+  return { open: () => openPostgres(testDb.url, { max: 2 }), remove: testDb.drop };
 }
 
 describe.each(dbKinds)('collector counter restarts across collector restarts on %s', (kind) => {

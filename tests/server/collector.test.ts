@@ -12,7 +12,7 @@ import { GameSimulator } from '../../server/simulator/game-simulator.js';
 import { startSimulatorServer, type SimulatorServer } from '../../server/simulator/server.js';
 import type { Database } from '../../server/db/database.js';
 import { count } from './collector-helpers.js';
-import { dbKinds, freshDatabase, PG_URL, TEST_TZ } from './helpers.js';
+import { dbKinds, freshDatabase, TEST_TZ } from './helpers.js';
 
 const T0 = new Date('2026-03-10T18:00:30Z');
 const MIN = 60_000;
@@ -83,7 +83,7 @@ function expectedBatches(
 }
 
 describe.each(dbKinds)('collector against the simulated game on %s', (kind) => {
-  let db: Database;
+  let db: Database & { url?: string };
   let sim: GameSimulator;
   let server: SimulatorServer;
   let simNow = T0;
@@ -362,8 +362,8 @@ describe.each(dbKinds)('collector against the simulated game on %s', (kind) => {
   });
 
   it.runIf(kind === 'postgres')('skips the run while another process holds the collector lock', async () => {
-    const url = new URL(PG_URL);
-    const other = new pg.Client({ connectionString: url.toString() });
+    // Advisory locks belong to a database: the other process works on the same one.
+    const other = new pg.Client({ connectionString: db.url });
     await other.connect();
     try {
       await other.query('SELECT pg_advisory_lock($1)', [COLLECTOR_LOCK]);

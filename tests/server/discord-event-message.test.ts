@@ -19,7 +19,7 @@ import { postAgain, saveWebhook } from '../../server/db/discord-repo.js';
 import { startDiscordService, type DiscordService } from '../../server/discord/discord-service.js';
 import { deliverDue } from '../../server/discord/deliver.js';
 import { enqueueDue } from '../../server/discord/enqueue-due.js';
-import { addBatches, addRacer, addTeam, createTestSchema, dbKinds, TEST_TZ, type DbKind } from './helpers.js';
+import { addBatches, addRacer, addTeam, createTestDatabase, dbKinds, TEST_TZ, type DbKind } from './helpers.js';
 import { startReceiver, type Receiver } from './discord-receiver.js';
 
 const TOKEN = 'EDITtokenABCDEFGHIJ_wxyz';
@@ -37,8 +37,8 @@ async function reopenable(kind: DbKind): Promise<{ open(): Promise<Database>; dr
       drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const schema = await createTestSchema();
-  return { open: () => openPostgres(schema.url, { max: 2 }), drop: () => schema.drop() };
+  const testDb = await createTestDatabase();
+  return { open: () => openPostgres(testDb.url, { max: 2 }), drop: () => testDb.drop() };
 }
 
 interface Embed {

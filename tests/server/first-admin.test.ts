@@ -3,11 +3,9 @@
  * start-up), or with a generated password written to an owner-only file whose path, never the
  * password, is logged; and exactly one admin when two processes start together on PostgreSQL.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/database.js';
@@ -16,7 +14,14 @@ import { openPostgres } from '../../server/db/postgres.js';
 import { verifyPassword } from '../../server/auth/passwords.js';
 import { hashSessionId } from '../../server/http/plugins/auth.js';
 import { ensureFirstAdmin, FIRST_PASSWORD_FILE } from '../../server/users/bootstrap-admin.js';
-import { dbKinds, freshDatabase, PG_URL, postgresReachable, testApp } from './helpers.js';
+import {
+  createTestDatabase,
+  dbKinds,
+  freshDatabase,
+  postgresReachable,
+  testApp,
+  type TestDatabase,
+} from './helpers.js';
 import { login } from './staff-helpers.js';
 
 describe('ADMIN_PASSWORD', () => {
@@ -94,24 +99,16 @@ describe.each(dbKinds)('first admin on %s', (kind) => {
 });
 
 describe.runIf(await postgresReachable())('first admin, two processes starting together on PostgreSQL', () => {
-  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  let testDb: TestDatabase | undefined;
   const dbs: Database[] = [];
   afterAll(async () => {
     for (const db of dbs) await db.close();
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await c.end();
+    await testDb?.drop();
   });
 
   it('creates exactly one admin and one password file', async () => {
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    await c.query(`CREATE SCHEMA ${schema}`);
-    await c.end();
-    const url = new URL(PG_URL);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    for (let i = 0; i < 4; i++) dbs.push(await openPostgres(url.toString(), { max: 2 }));
+    testDb = await createTestDatabase();
+    for (let i = 0; i < 4; i++) dbs.push(await openPostgres(testDb.url, { max: 2 }));
     await migrate(dbs[0]);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nt-first-admin-pg-'));
     const messages: string[] = [];

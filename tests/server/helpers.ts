@@ -1,77 +1,66 @@
 /**
  * Test harness for server tests: a fresh migrated database per suite (PGlite in memory, and a
- * throw-away schema on PostgreSQL when one is reachable), the Fastify app, and fixture writers.
+ * database of its own on PostgreSQL when one is reachable), copied from the run's migrated
+ * template (global-setup.ts), the Fastify app, and fixture writers.
  */
 import crypto from 'node:crypto';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../server/http/app.js';
 import type { App } from '../../server/http/context.js';
 import type { Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
 import { openPglite } from '../../server/db/pglite.js';
 import { openPostgres } from '../../server/db/postgres.js';
 import { insertBatches, type BatchRow } from '../../server/db/batch-writer.js';
 import { bumpDataVersion } from '../../server/db/data-version.js';
 import { loadConfig, type Config } from '../../server/config.js';
+import { adminQuery, postgresReachable, urlOfDatabase } from './pg-admin.js';
+
+export { PG_URL, postgresReachable } from './pg-admin.js';
 
 export const TEST_TZ = 'America/Chicago';
-export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-let pgReachable: boolean | undefined;
-/** Whether the test PostgreSQL server answers (CI has one on 127.0.0.1:5432). */
-export async function postgresReachable(): Promise<boolean> {
-  if (pgReachable !== undefined) return pgReachable;
-  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    pgReachable = true;
-  } catch {
-    pgReachable = false;
-  }
-  return pgReachable;
-}
 
 export type DbKind = 'pglite' | 'postgres';
 
 /** The database kinds to run a suite on: always PGlite, PostgreSQL when reachable. */
 export const dbKinds: DbKind[] = ['pglite', ...((await postgresReachable()) ? (['postgres'] as const) : [])];
 
-/** A fresh, migrated database: PGlite in memory, or a new schema on the test PostgreSQL. */
-export async function freshDatabase(kind: DbKind): Promise<Database> {
-  if (kind === 'pglite') {
-    const db = await openPglite();
-    await migrate(db);
-    return db;
-  }
-  const schema = await createTestSchema();
-  const db = await openPostgres(schema.url, { max: 4 });
-  await migrate(db);
-  const close = db.close.bind(db);
-  return Object.assign(db, {
-    async close() {
-      await close();
-      await schema.drop();
-    },
-  });
+/** A test database on PostgreSQL: its name, the URL of its connections, and its removal. */
+export interface TestDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
 }
 
-/** A new, empty schema on the test PostgreSQL: the URL whose connections use it, and its removal. */
-export async function createTestSchema(): Promise<{ url: string; drop(): Promise<void> }> {
-  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
+/** A new database on the test PostgreSQL: empty, or a copy of `template`. */
+export async function createTestDatabase(template?: string): Promise<TestDatabase> {
+  const name = `${inject('postgresPrefix')}${crypto.randomBytes(6).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  return {
+    name,
+    url: urlOfDatabase(name),
+    drop: async () => {
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
   };
-  await admin(`CREATE SCHEMA ${schema}`);
-  const url = new URL(PG_URL);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.toString(), drop: () => admin(`DROP SCHEMA ${schema} CASCADE`) };
+}
+
+/** A fresh, migrated database (a copy of the run's template); on PostgreSQL with the URL of its connections. */
+export async function freshDatabase(kind: 'pglite'): Promise<Database>;
+export async function freshDatabase(kind: DbKind): Promise<Database & { url?: string }>;
+export async function freshDatabase(kind: DbKind): Promise<Database & { url?: string }> {
+  if (kind === 'pglite') return openPglite(undefined, { from: inject('pgliteTemplate') });
+  const template = inject('postgresTemplate');
+  if (!template) throw new Error('No test PostgreSQL: global-setup.ts found none to make the template on');
+  const made = await createTestDatabase(template);
+  const db = await openPostgres(made.url, { max: 4 });
+  const close = db.close.bind(db);
+  return Object.assign(db, {
+    url: made.url,
+    async close() {
+      await close();
+      await made.drop();
+    },
+  });
 }
 
 export interface TestContext {

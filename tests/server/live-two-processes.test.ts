@@ -15,20 +15,20 @@ import { migrate } from '../../server/db/migrate.js';
 import { openPostgres } from '../../server/db/postgres.js';
 import { buildApp } from '../../server/http/app.js';
 import type { App } from '../../server/http/context.js';
-import { createTestSchema, postgresReachable, TEST_TZ } from './helpers.js';
+import { createTestDatabase, postgresReachable, TEST_TZ } from './helpers.js';
 import { openLiveStream, type LiveStream } from './live-client.js';
 import { addUser, json, login } from './staff-helpers.js';
 
 const reachable = await postgresReachable();
 
 describe.skipIf(!reachable)('live stream across two instances on PostgreSQL', () => {
-  let schema: Awaited<ReturnType<typeof createTestSchema>> | undefined;
+  let testDb: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   const dbs: Database[] = [];
   const apps: App[] = [];
   const streams: LiveStream[] = [];
 
   async function instance(): Promise<{ app: App; liveUrl: string }> {
-    const db = await openPostgres(schema!.url, { max: 3 });
+    const db = await openPostgres(testDb!.url, { max: 3 });
     dbs.push(db);
     const config = { ...loadConfig({}), siteTimezone: TEST_TZ, trackedTeams: [], demo: false, trustProxy: true };
     const app = await buildApp({ db, config, now: () => new Date() });
@@ -47,7 +47,7 @@ describe.skipIf(!reachable)('live stream across two instances on PostgreSQL', ()
   let b: { app: App; liveUrl: string };
 
   beforeAll(async () => {
-    schema = await createTestSchema();
+    testDb = await createTestDatabase();
     a = await instance();
     await migrate(dbs[0]);
     b = await instance();
@@ -58,7 +58,7 @@ describe.skipIf(!reachable)('live stream across two instances on PostgreSQL', ()
     for (const s of streams) s.close();
     for (const app of apps) await app.close();
     for (const db of dbs) await db.close();
-    await schema?.drop();
+    await testDb?.drop();
   });
 
   it('a staff write through one instance reaches a stream of the other', async () => {
@@ -83,7 +83,7 @@ describe.skipIf(!reachable)('live stream across two instances on PostgreSQL', ()
     expect(await onA.next()).toEqual({ kind: 'version', data: '{"version":1}' });
     expect(await onB.next()).toEqual({ kind: 'version', data: '{"version":1}' });
     // A third connection, as another process's collector: neither instance hears a change notice.
-    const other = new pg.Client({ connectionString: schema!.url });
+    const other = new pg.Client({ connectionString: testDb!.url });
     await other.connect();
     await other.query("UPDATE app_meta SET value = (value::bigint + 1)::text WHERE key = 'data_version'");
     await other.end();

@@ -25,7 +25,7 @@ import type { App } from '../../server/http/context.js';
 import { HEALTH_DB_TIMEOUT_MS } from '../../server/ops/health.js';
 import { GameSimulator } from '../../server/simulator/game-simulator.js';
 import { startHeldGameApi, type HeldGameApi } from './held-game-api.js';
-import { createTestSchema, PG_URL, postgresReachable, TEST_TZ } from './helpers.js';
+import { createTestDatabase, PG_URL, postgresReachable, TEST_TZ } from './helpers.js';
 import { addUser, login } from './staff-helpers.js';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 
@@ -93,7 +93,7 @@ describe.skipIf(!reachable)('a dropped PostgreSQL connection on two servers', ()
   const tag = sim.tags[0];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pg-connection-loss-'));
 
-  let schema: Awaited<ReturnType<typeof createTestSchema>> | undefined;
+  let testDb: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   let proxy: TcpProxy | undefined;
   let game: HeldGameApi | undefined;
   /** Straight to PostgreSQL, for the test's own reads. */
@@ -107,7 +107,7 @@ describe.skipIf(!reachable)('a dropped PostgreSQL connection on two servers', ()
   let cookie = '';
 
   const through = (name: string) => {
-    const url = new URL(schema!.url);
+    const url = new URL(testDb!.url);
     url.host = `127.0.0.1:${proxy!.port}`;
     url.searchParams.set('application_name', name);
     return url.toString();
@@ -130,11 +130,11 @@ describe.skipIf(!reachable)('a dropped PostgreSQL connection on two servers', ()
     });
 
   beforeAll(async () => {
-    schema = await createTestSchema();
+    testDb = await createTestDatabase();
     const pgAddress = new URL(PG_URL);
     proxy = await startTcpProxy({ host: pgAddress.hostname, port: Number(pgAddress.port || 5432) });
     game = await startHeldGameApi(sim, new Date('2026-03-10T18:00:00Z'));
-    direct = await openPostgres(schema.url, { max: 2 });
+    direct = await openPostgres(testDb.url, { max: 2 });
     await migrate(direct);
     await addUser(direct, { username: 'boss', password: 'boss-password-123', role: 'admin' });
     await trackTeam(direct, tag);
@@ -184,7 +184,7 @@ describe.skipIf(!reachable)('a dropped PostgreSQL connection on two servers', ()
     await game?.close();
     await proxy?.close();
     await direct?.close();
-    await schema?.drop();
+    await testDb?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 

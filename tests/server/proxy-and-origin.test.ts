@@ -4,14 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
-import { openPglite } from '../../server/db/pglite.js';
 import { buildApp } from '../../server/http/app.js';
 import type { App } from '../../server/http/context.js';
 import { parseTrustProxy, type TrustProxy } from '../../server/http/proxy-trust.js';
 import type { Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
 import { ADDRESS_POLICY } from '../../server/db/login-throttle.js';
-import { dbKinds, testApp, type TestContext } from './helpers.js';
+import { dbKinds, freshDatabase, testApp, type TestContext } from './helpers.js';
 import { addUser } from './staff-helpers.js';
 
 describe('TRUST_PROXY', () => {
@@ -30,8 +28,7 @@ describe('TRUST_PROXY', () => {
     let db: Database;
     const apps: App[] = [];
     beforeAll(async () => {
-      db = await openPglite();
-      await migrate(db);
+      db = await freshDatabase('pglite');
     });
     afterAll(async () => {
       for (const a of apps) await a.close();

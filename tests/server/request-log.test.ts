@@ -6,10 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
-import { openPglite } from '../../server/db/pglite.js';
 import { buildApp, LOG_REDACT } from '../../server/http/app.js';
 import type { App } from '../../server/http/context.js';
+import { freshDatabase } from './helpers.js';
 
 interface Line {
   level: number;
@@ -54,8 +53,7 @@ describe('request log', () => {
   const about = (lines: string[], path: string) => parsed(lines).filter((l) => JSON.stringify(l).includes(path));
 
   beforeAll(async () => {
-    db = await openPglite();
-    await migrate(db);
+    db = await freshDatabase('pglite');
     info = await appLogging(db, 'info', infoLines);
     debug = await appLogging(db, 'debug', debugLines);
   }, 120_000);

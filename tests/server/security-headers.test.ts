@@ -7,10 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_SCRIPT } from '../../contract/boot-script.js';
 import { loadConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
-import { openPglite } from '../../server/db/pglite.js';
 import { buildApp } from '../../server/http/app.js';
 import type { App } from '../../server/http/context.js';
+import { freshDatabase } from './helpers.js';
 
 describe('security headers', () => {
   let db: Database;
@@ -18,8 +17,7 @@ describe('security headers', () => {
   let staticDir: string;
 
   beforeAll(async () => {
-    db = await openPglite();
-    await migrate(db);
+    db = await freshDatabase('pglite');
     staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nt-static-'));
     fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>NT Team Stats</title>');
     fs.writeFileSync(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
