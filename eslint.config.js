@@ -18,6 +18,7 @@ export default tseslint.config(
       'src/routeTree.gen.ts',
       'test-results/**',
       'playwright-report/**',
+      'reports/**',
     ],
   },
   js.configs.recommended,

@@ -1,11 +1,17 @@
 /**
  * Browser tests: Debian's Chromium against the built app served by tests/browser/serve.ts (app and
- * API with a demo community) on E2E_PORT, from STATIC_DIR (default dist/).
+ * API with a demo community), from STATIC_DIR (default dist/). Each worker has a server of its own,
+ * on E2E_PORT + its index: specs that change a server's data (staff writes, polls, its clock) never
+ * meet another worker's, and a spec file runs in one worker, its tests in order.
  */
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 4173);
-const baseURL = `http://127.0.0.1:${port}`;
+/** Two workers on a 2-core machine: much of a browser test is waiting on the page or the server. */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+const firstPort = Number(process.env.E2E_PORT ?? 4173);
+const urlOf = (worker: number) => `http://127.0.0.1:${firstPort + worker}`;
+// This file is read again in each worker, which Playwright tells its index.
+const baseURL = urlOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -23,11 +29,16 @@ const chromium = {
 export default defineConfig({
   testDir: 'tests/browser',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  // reports/playwright.json feeds the table at the end of `npm test` (scripts/test.mjs).
+  reporter: [
+    ['list'],
+    ['json', { outputFile: 'reports/playwright.json' }],
+    ...(process.env.CI ? [['html', { open: 'never' }] as const] : []),
+  ],
   use: {
     baseURL,
     screenshot: 'only-on-failure',
@@ -55,16 +66,16 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
+  webServer: Array.from({ length: WORKERS }, (_, worker) => ({
     command: 'npx tsx tests/browser/serve.ts',
-    url: `${baseURL}/api/site`,
+    url: `${urlOf(worker)}/api/site`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
     env: {
-      E2E_PORT: String(port),
+      E2E_PORT: String(firstPort + worker),
       STATIC_DIR: process.env.STATIC_DIR ?? 'dist',
     },
-  },
+  })),
 });

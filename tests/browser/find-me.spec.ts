@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { IndividualLeaderboardRow } from '../../contract/leaderboards';
 import type { MemberLatest } from '../../contract/roster';
-import { getJson } from './support';
+import { appReady, getJson } from './support';
 
 const table = (page: Page) => page.locator('.lb-card table.data-table');
 
@@ -230,6 +230,7 @@ test('a racer page offers This is me, and on my own page You with Not me', async
   const members = await getJson<MemberLatest[]>(page, '/api/member-data-latest');
   const who = members[9];
   await page.goto(`/racers/${who.Username}/batch`);
+  await appReady(page);
   const banner = page.locator('.racer-banner');
   await banner.getByRole('button', { name: 'This is me' }).click();
   await expect(banner.getByText('You', { exact: true })).toBeVisible();

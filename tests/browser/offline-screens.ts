@@ -186,8 +186,17 @@ export async function demoScreens(page: Page): Promise<Screen[]> {
 /**
  * The screen shows its data, the offline state, and neither a failure nor a spinner. The banner
  * leads with `lead`: "You're offline", or "The server is not answering" when the network works.
+ * Where the network works, a refresh that failed must not turn into an error later: the check
+ * waits out the first retry. Offline there is nothing to wait for, as no query may fetch then
+ * (they wait for the connection): `apiCalls` counts what the page asked /api meanwhile, and the
+ * check expects none but the live stream's.
  */
-export async function expectSavedScreen(page: Page, screen: Screen, lead = "You're offline") {
+export async function expectSavedScreen(
+  page: Page,
+  screen: Screen,
+  lead = "You're offline",
+  apiCalls?: () => string[],
+) {
   await expect(screen.ready(page), screen.name).toBeVisible();
   await expect(page.locator('.banner-offline'), screen.name).toContainText(`${lead} — showing data from`);
   // A section's own note speaks only of data from another time than the banner names.
@@ -197,10 +206,21 @@ export async function expectSavedScreen(page: Page, screen: Screen, lead = "You'
     expect(time, `${screen.name}: ${note}`).toBeTruthy();
     expect(banner, `${screen.name}: "${note}" repeats the banner`).not.toContain(time);
   }
-  // Longer than the first retry's wait: a failed refresh must not turn into an error later.
-  await page.waitForTimeout(1_500);
+  if (apiCalls) expect(apiCalls(), `${screen.name}: asked offline`).toEqual([]);
+  // Longer than the first retry's wait (1 s).
+  else await page.waitForTimeout(1_500);
   await expect(page.locator('.state-error, [role="alert"]:not(.update-toast)'), screen.name).toHaveCount(0);
   await expect(page.locator('.state-loading, .state-offline'), screen.name).toHaveCount(0);
   await expect(page.getByText(/Failed to fetch|Failed to load/), screen.name).toHaveCount(0);
   await expect(screen.ready(page), screen.name).toBeVisible();
+}
+
+/** The /api calls `page` starts from now on (the live stream's aside), for expectSavedScreen offline. */
+export function apiCallsOf(page: Page): { calls: () => string[]; reset: () => void } {
+  let calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') && pathname !== '/api/live') calls.push(pathname);
+  });
+  return { calls: () => calls, reset: () => (calls = []) };
 }

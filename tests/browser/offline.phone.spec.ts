@@ -4,7 +4,7 @@
  * and the offline note.
  */
 import { test } from '@playwright/test';
-import { demoScreens, expectSavedScreen, visitAndSave } from './offline-screens';
+import { apiCallsOf, demoScreens, expectSavedScreen, visitAndSave } from './offline-screens';
 
 test('offline on a phone, the board, the roster and a racer open twice with their saved data', async ({
   page,
@@ -25,10 +25,12 @@ test('offline on a phone, the board, the roster and a racer open twice with thei
   });
   for (const screen of screens) await visitAndSave(page, screen);
   await context.setOffline(true);
+  const asked = apiCallsOf(page);
   for (let pass = 0; pass < 2; pass++) {
     for (const screen of screens) {
+      asked.reset();
       await page.goto(screen.path);
-      await expectSavedScreen(page, screen);
+      await expectSavedScreen(page, screen, undefined, asked.calls);
     }
   }
 });

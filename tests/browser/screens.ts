@@ -10,6 +10,8 @@ export interface Screen {
   name: string;
   /** Only for a visitor or only for a logged-in admin; both when absent. */
   who?: 'visitor' | 'admin';
+  /** A public screen that shows staff controls (or the staff menu) to a logged-in admin. */
+  staffControls?: true;
   open: (page: Page) => Promise<void>;
 }
 
@@ -79,6 +81,7 @@ export function screens(d: DemoData): Screen[] {
     },
     {
       name: 'roster',
+      staffControls: true,
       open: async (p) => {
         await p.goto(`/roster?tag=${d.tag}`);
         await rows(p);
@@ -119,6 +122,7 @@ export function screens(d: DemoData): Screen[] {
     },
     {
       name: 'event viewer payouts',
+      staffControls: true,
       open: async (p) => {
         await p.goto(`/eventviewer?tag=${d.tag}&event=${await payToPlayEventId(p, d.tag)}`);
         await rows(p);
@@ -181,6 +185,7 @@ export function screens(d: DemoData): Screen[] {
     },
     {
       name: 'racer batches',
+      staffControls: true,
       open: async (p) => {
         await p.goto(`/racers/${d.username}/batch?tag=${d.tag}`);
         await rows(p);
@@ -226,6 +231,7 @@ export function screens(d: DemoData): Screen[] {
     },
     {
       name: 'about',
+      staffControls: true,
       open: async (p) => {
         await p.goto('/about');
         await expect(p.getByRole('heading', { level: 1 })).toBeVisible();
@@ -233,6 +239,7 @@ export function screens(d: DemoData): Screen[] {
     },
     {
       name: 'notifications',
+      staffControls: true,
       open: async (p) => {
         await p.goto('/notifications');
         await expect(p.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();

@@ -1,10 +1,14 @@
 /**
- * The server the browser tests run against: a fresh in-memory database with a small demo
- * community (4 simulated teams, 9 days of 10-minute history, sample events and squads), the staff
- * accounts admin / admin-password-123 (admin) and captain / captain-password-123 (teamadmin of the
- * first team), and the built app from STATIC_DIR, on E2E_PORT. POST /e2e/poll runs one collector
- * poll of the demo community; POST /e2e/discord queues and sends the due Discord posts once.
+ * The server the browser tests run against (one per Playwright worker, playwright.config.ts): a
+ * fresh in-memory database with a small demo community (4 simulated teams, 9 days of 10-minute
+ * history, sample events and squads), the staff accounts admin / admin-password-123 (admin) and
+ * captain / captain-password-123 (teamadmin of the first team), and a copy of the built app from
+ * STATIC_DIR (its own, so a spec may publish a "new build" to its server alone: GET
+ * /e2e/static-dir), on E2E_PORT. POST /e2e/poll runs one collector poll of the demo community;
+ * POST /e2e/discord queues and sends the due Discord posts once.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/config.js';
 import { migrate } from '../../server/db/migrate.js';
@@ -18,7 +22,13 @@ import { deliverDue } from '../../server/discord/deliver.js';
 import { judgeClosedWeeks } from '../../server/db/requirements-repo.js';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
-const staticDir = path.resolve(process.env.STATIC_DIR ?? 'dist');
+// The built app copied, with the page-drawing bundle beside it as the server looks for it
+// (server/http/page-drawing.ts serverRenderPath), linked so that its imports resolve from here.
+const built = path.resolve(process.env.STATIC_DIR ?? 'dist');
+const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'nt-e2e-'));
+const staticDir = path.join(copy, 'dist');
+fs.cpSync(built, staticDir, { recursive: true });
+fs.symlinkSync(path.join(path.dirname(built), 'dist-server'), path.join(copy, 'dist-server'));
 
 const db = await openPglite();
 await migrate(db);
@@ -66,6 +76,7 @@ app.post<{ Body: { shiftMs: number } }>('/e2e/clock', async (request) => {
   clockShiftMs = Number(request.body.shiftMs) || 0;
   return { shiftMs: clockShiftMs };
 });
+app.get('/e2e/static-dir', async () => ({ dir: staticDir }));
 app.post('/e2e/push-sink/:device', async (_request, reply) => reply.code(201).send());
 // Specs run a collector poll of the demo community on demand (live.spec.ts); outside /api, test server only.
 app.post('/e2e/poll', async () => {
@@ -83,6 +94,7 @@ const stop = async () => {
   await app.close();
   await demo.close();
   await db.close();
+  fs.rmSync(copy, { recursive: true, force: true });
   process.exit(0);
 };
 process.on('SIGINT', () => void stop());

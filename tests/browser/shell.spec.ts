@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { getJson } from './support';
 
 const PERSIST_KEY = 'nt-team-stats:query-cache';
 
@@ -234,8 +235,9 @@ test('a new version shows "Update available" and Reload switches to it', async (
   const prompt = page.getByRole('alert').filter({ hasText: 'Update available' });
   await expect(prompt).toHaveCount(0);
 
-  // Publish a "new build" the way a deploy does: different bytes in the served sw.js.
-  const swFile = path.resolve(process.env.STATIC_DIR ?? 'dist', 'sw.js');
+  // Publish a "new build" the way a deploy does: different bytes in the sw.js this spec's server serves.
+  const { dir } = await getJson<{ dir: string }>(page, '/e2e/static-dir');
+  const swFile = path.join(dir, 'sw.js');
   const original = fs.readFileSync(swFile, 'utf8');
   try {
     fs.writeFileSync(swFile, `${original}\n// next build ${Date.now()}\n`);
