@@ -182,6 +182,7 @@ test('my row is highlighted on the roster, the tracker and the event viewer', as
   await expect(rosterRow).toContainText(who.Username);
 
   await page.goto(`/trackers/${who.TeamTag}`);
+  await appReady(page);
   await page.locator('.trackers-card').getByRole('tab', { name: 'Weekly' }).click();
   const trackerRow = page.locator('.trackers-card tr[data-mine="true"]');
   await expect(trackerRow).toHaveCount(1);

@@ -4,7 +4,7 @@
  * checks and the phone layout checks.
  */
 import { expect, type Page } from '@playwright/test';
-import { getJson } from './support';
+import { appReady, getJson } from './support';
 
 export interface Screen {
   name: string;
@@ -46,7 +46,9 @@ async function payToPlayEventId(page: Page, tag: string): Promise<number> {
   return cup!.EventID;
 }
 
+/** Taps a tab once the app has hydrated the drawn page (or rendered it, for staff). */
 async function tab(page: Page, name: string) {
+  await appReady(page);
   await page.getByRole('tab', { name, exact: true }).click();
 }
 
