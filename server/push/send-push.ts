@@ -2,8 +2,8 @@
  * One push message to one device: encrypted (aes128gcm) and signed (VAPID) by the `web-push`
  * library, sent as a real HTTP POST, and what came of it: sent (2xx); gone (404, 410: the device
  * unsubscribed, the subscription is removed); try again later (429, 5xx, no connection made);
- * refused for good (another 4xx); or unknown (the request went out and no answer came), never
- * sent again. The payload is a declarative push message (iOS 18.4 shows it by itself), which the
+ * refused for good (another 4xx, or keys no message can be encrypted for); or unknown (the
+ * request went out and no answer came), never sent again. The payload is a declarative push message (iOS 18.4 shows it by itself), which the
  * service worker's push handler reads as well. Error texts never hold the endpoint.
  */
 import webpush from 'web-push';
@@ -53,16 +53,23 @@ export async function sendPush(
   m: ClaimedPush,
   o: { keys: VapidKeys; subject: string; fetch?: FetchLike; timeoutMs?: number },
 ): Promise<PushOutcome> {
-  const details = webpush.generateRequestDetails(
-    { endpoint: m.endpoint, keys: { p256dh: m.p256dh, auth: m.auth } },
-    pushPayload(m),
-    {
-      vapidDetails: { subject: o.subject, publicKey: o.keys.publicKey, privateKey: o.keys.privateKey },
-      TTL: PUSH_TTL_S,
-      contentEncoding: 'aes128gcm',
-      urgency: 'normal',
-    },
-  );
+  let details: ReturnType<typeof webpush.generateRequestDetails>;
+  try {
+    details = webpush.generateRequestDetails(
+      { endpoint: m.endpoint, keys: { p256dh: m.p256dh, auth: m.auth } },
+      pushPayload(m),
+      {
+        vapidDetails: { subject: o.subject, publicKey: o.keys.publicKey, privateKey: o.keys.privateKey },
+        TTL: PUSH_TTL_S,
+        contentEncoding: 'aes128gcm',
+        urgency: 'normal',
+      },
+    );
+  } catch {
+    // Keys no message can be encrypted for (saved before they were checked as a P-256 point):
+    // this message fails alone, the others of the pass go on. Its text holds no key.
+    return { kind: 'failed', error: "the device's keys cannot encrypt a message" };
+  }
   let res: Response;
   try {
     res = await (o.fetch ?? fetch)(details.endpoint, {

@@ -1,7 +1,8 @@
 /**
  * GET /api/live per client address: one address (request.ip, here the X-Forwarded-For hop the
- * proxy wrote) keeps at most 8 streams open; the 9th gets 429 with a JSON error and Retry-After,
- * another address is still served, and a closed stream frees its slot.
+ * proxy wrote; an IPv6 address counts as its /64, as login throttling counts it) keeps at most 8
+ * streams open; the 9th gets 429 with a JSON error and Retry-After, another address is still
+ * served, and a closed stream frees its slot.
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +58,15 @@ describe('live streams per client address', () => {
     expect(ninth.body).toEqual({ error: 'Too many live streams open from this address (8); close one and try again' });
 
     await stream(SECOND);
+  });
+
+  it('counts an IPv6 address as its /64: eight streams from one network, then 429 from any address in it', async () => {
+    for (let i = 1; i <= 8; i++) await stream(`2001:db8:aa:1::${i.toString(16)}`);
+    const ninth = await refused('2001:db8:aa:1:ffff:ffff:ffff:ffff');
+    expect(ninth.status).toBe(429);
+    expect(ninth.body).toEqual({ error: 'Too many live streams open from this address (8); close one and try again' });
+    // The next /64 is another subscriber.
+    await stream('2001:db8:aa:2::1');
   });
 
   it('frees a slot when a stream closes: one more is served, and the next is refused again', async () => {

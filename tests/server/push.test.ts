@@ -26,6 +26,8 @@ const CONTACT = 'mailto:captain@example.org';
 // Saturday 14 March 2026, 11:00 in Chicago (CDT): the last day of the site week that began on Sunday the 8th.
 const T0 = new Date('2026-03-14T16:00:00Z');
 const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
+/** 65 bytes starting 0x04, as a P-256 key is, but not a point on the curve. */
+const OFF_CURVE = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString('base64url');
 
 describe.each(dbKinds)('web push on %s', (kind) => {
   let t: TestContext;
@@ -152,6 +154,10 @@ describe.each(dbKinds)('web push on %s', (kind) => {
     }
     const ok = { endpoint: endpointOf('x'), keys };
     expect((await put({ ...base, subscription: { ...ok, keys: { ...keys, p256dh: 'AAAA' } } })).statusCode).toBe(400);
+    // The right length and first byte, but not a point on the curve: no message could be encrypted for it.
+    const offCurve = await put({ ...base, subscription: { ...ok, keys: { ...keys, p256dh: OFF_CURVE } } });
+    expect(offCurve.statusCode).toBe(400);
+    expect(offCurve.json()).toEqual({ error: 'keys.p256dh must be a P-256 public key (base64url)' });
     expect((await put({ ...base, subscription: { ...ok, keys: { ...keys, auth: 'short' } } })).statusCode).toBe(400);
     expect((await put({ ...base, passedBoard: null, subscription: ok })).json().error).toBe(
       'Choose at least one kind of message',
@@ -316,6 +322,41 @@ describe.each(dbKinds)('web push on %s', (kind) => {
       expect((await t.db.query('SELECT id FROM push_subscriptions WHERE id = $1', [id])).rows).toEqual([]);
       expect((await t.db.query('SELECT id FROM push_outbox WHERE subscription_id = $1', [id])).rows).toEqual([]);
     }
+  });
+
+  it('fails a message whose device keys cannot encrypt it, alone: the pass sends the others', async () => {
+    const fine = deviceKeys();
+    // Saved before keys were checked as a point on the curve.
+    expect((await save('poisoned', deviceKeys(), { username: 'bea', eventEnded: true })).statusCode).toBe(200);
+    await t.db.query('UPDATE push_subscriptions SET p256dh = $1 WHERE endpoint = $2', [
+      OFF_CURVE,
+      endpointOf('poisoned'),
+    ]);
+    expect((await save('fine', fine, { username: 'bea', eventEnded: true })).statusCode).toBe(200);
+    const idOf = async (name: string) =>
+      Number(
+        (await t.db.query<{ id: string }>('SELECT id FROM push_subscriptions WHERE endpoint = $1', [endpointOf(name)]))
+          .rows[0].id,
+      );
+    const message = { title: 'Spring Cup ended', body: 'b', path: '/' };
+    const queue = (name: string, at: Date) =>
+      idOf(name).then((subscriptionId) =>
+        enqueuePush(t.db, { subscriptionId, kind: 'poison', period: 'p', day: '2026-03-14', message, at, cap: 9 }),
+      );
+    // The poisoned message is due first.
+    const poisoned = await queue('poisoned', new Date(clock.getTime() - 60_000));
+    await queue('fine', clock);
+    const from = receiver.posts.length;
+    expect(await deliver()).toMatchObject({ sent: 1, failed: 1, retrying: 0 });
+    expect(receiver.posts.slice(from).map((p) => p.path)).toEqual([new URL(endpointOf('fine')).pathname]);
+    expect(opened(from, fine)[0].notification.title).toBe('Spring Cup ended');
+    const { rows } = await t.db.query<{ status: string; last_error: string }>(
+      'SELECT status, last_error FROM push_outbox WHERE id = $1',
+      [poisoned],
+    );
+    expect(rows).toEqual([{ status: 'failed', last_error: "the device's keys cannot encrypt a message" }]);
+    // Given up for good: the next pass sends nothing to it.
+    expect(await deliver()).toMatchObject({ sent: 0, failed: 0 });
   });
 
   it('logs no endpoint nor key', () => {

@@ -3,9 +3,11 @@
  * refresh when a poll commits. Unbuffered through a reverse proxy (`X-Accel-Buffering: no`),
  * never cached or compressed; on PostgreSQL the version is also read every 2 s, so a change
  * committed by another process reaches this one's streams too. A client address (`request.ip`,
- * as TRUST_PROXY allows) keeps at most 8 streams open (429), the process at most 1000 (503).
+ * as TRUST_PROXY allows; an IPv6 address as its /64, rules/address-bucket.ts) keeps at most 8
+ * streams open (429), the process at most 1000 (503).
  */
 import { liveUpdates } from '../../../contract/live.js';
+import { addressBucket } from '../../../rules/address-bucket.js';
 import type { RouteModule } from '../context.js';
 import { route } from '../endpoint-route.js';
 import { LiveHub, type LiveHubOptions } from '../live-hub.js';
@@ -18,7 +20,7 @@ export function liveRoutes(options: LiveHubOptions = {}): RouteModule {
     app.addHook('onClose', async () => hub.close());
 
     route(app, liveUpdates, async (request, reply) => {
-      const slot = hub.reserve(request.ip);
+      const slot = hub.reserve(addressBucket(request.ip));
       if (slot === 'full') {
         reply.header('Retry-After', '30');
         return reply.code(503).send({ error: 'Too many live streams open; try again later' });
