@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.js';
 import { addBatches, addRacer, addTeam, dbKinds, testApp, type TestContext } from './helpers.js';
+import { deviceKeys } from './push-receiver.js';
 import { addUser, json, login } from './staff-helpers.js';
 
 type Caller = 'anonymous' | 'teamadminOwn' | 'teamadminOther' | 'admin';
@@ -38,6 +39,9 @@ const PUBLIC_READ = { anonymous: 200, teamadminOwn: 200, teamadminOther: 200, ad
 /** Writes anyone may make for their own device (push subscriptions). */
 const PUBLIC_WRITE = { anonymous: 200, teamadminOwn: 200, teamadminOther: 200, admin: 200 };
 
+/** A browser's subscription keys (a point on P-256, a 16-byte secret). */
+const DEVICE = deviceKeys();
+
 /** A push subscription body for a fresh device on a real push service's address. */
 function pushBody(choices: object) {
   return {
@@ -50,7 +54,7 @@ function pushBody(choices: object) {
     ...choices,
     subscription: {
       endpoint: `https://fcm.googleapis.com/fcm/send/${fresh('device')}`,
-      keys: { p256dh: `BA${'A'.repeat(85)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+      keys: { p256dh: DEVICE.p256dh, auth: DEVICE.auth },
     },
   };
 }
