@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { IndividualLeaderboardRow } from '../../contract/leaderboards';
 import type { MemberLatest } from '../../contract/roster';
-import { appReady, getJson } from './support';
+import { appReady, getJson, tapUntil } from './support';
 
 const table = (page: Page) => page.locator('.lb-card table.data-table');
 
@@ -183,7 +183,8 @@ test('my row is highlighted on the roster, the tracker and the event viewer', as
 
   await page.goto(`/trackers/${who.TeamTag}`);
   await appReady(page);
-  await page.locator('.trackers-card').getByRole('tab', { name: 'Weekly' }).click();
+  const weeklyTab = page.locator('.trackers-card').getByRole('tab', { name: 'Weekly' });
+  await tapUntil(weeklyTab, page.locator('.trackers-card [role="tab"][aria-selected="true"]', { hasText: 'Weekly' }));
   const trackerRow = page.locator('.trackers-card tr[data-mine="true"]');
   await expect(trackerRow).toHaveCount(1);
   await expect(trackerRow).toContainText(who.Username);
@@ -233,8 +234,7 @@ test('a racer page offers This is me, and on my own page You with Not me', async
   await page.goto(`/racers/${who.Username}/batch`);
   await appReady(page);
   const banner = page.locator('.racer-banner');
-  await banner.getByRole('button', { name: 'This is me' }).click();
-  await expect(banner.getByText('You', { exact: true })).toBeVisible();
+  await tapUntil(banner.getByRole('button', { name: 'This is me' }), banner.getByText('You', { exact: true }));
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: /^Me/ })).toHaveAttribute('aria-current', 'page');
   expect(JSON.parse((await page.evaluate(() => localStorage.getItem('myRacer')))!)).toMatchObject({

@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Event } from '../../contract/events';
 import type { EventPayoutsResponse, PayoutRow } from '../../contract/payouts';
 import type { AuditLogResponse } from '../../contract/staff';
-import { ADMIN, appReady, getJson, logIn, type StaffAccount } from './support';
+import { ADMIN, appReady, getJson, logIn, tapUntil, type StaffAccount } from './support';
 
 const whole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const cents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
@@ -29,11 +29,13 @@ export const payoutsOf = (page: Page, eventId: number) =>
 export async function openPayouts(page: Page, tag: string, eventId: number) {
   await page.goto(`/eventviewer?tag=${tag}&event=${eventId}`);
   await expect(page.locator('.event-results table tbody tr').first()).toBeVisible();
-  // The viewer is drawn by the server: the tab is tapped once the app has hydrated it (a tap
-  // before then on this tab is lost now and then; the early taps are the drawing specs' subject).
+  // The viewer is drawn by the server: a tap before it has hydrated is lost now and then (the early
+  // taps are the drawing specs' subject).
   await appReady(page);
-  await page.getByRole('tab', { name: 'Payouts', exact: true }).click();
-  await expect(page.locator('.payouts table tbody tr').first()).toBeVisible();
+  await tapUntil(
+    page.getByRole('tab', { name: 'Payouts', exact: true }),
+    page.locator('.payouts table tbody tr').first(),
+  );
 }
 
 const totalsText = async (page: Page) =>

@@ -4,7 +4,7 @@
  * checks and the phone layout checks.
  */
 import { expect, type Page } from '@playwright/test';
-import { appReady, getJson } from './support';
+import { appReady, getJson, tapUntil } from './support';
 
 export interface Screen {
   name: string;
@@ -46,10 +46,11 @@ async function payToPlayEventId(page: Page, tag: string): Promise<number> {
   return cup!.EventID;
 }
 
-/** Taps a tab once the app has hydrated the drawn page (or rendered it, for staff). */
+/** Taps a tab once the app has hydrated the drawn page (or rendered it, for staff), until it is chosen. */
 async function tab(page: Page, name: string) {
   await appReady(page);
-  await page.getByRole('tab', { name, exact: true }).click();
+  const chosen = page.getByRole('tab', { name, exact: true, selected: true });
+  await tapUntil(page.getByRole('tab', { name, exact: true, selected: false }), chosen);
 }
 
 export function screens(d: DemoData): Screen[] {
