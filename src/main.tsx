@@ -25,6 +25,7 @@ import { clearBadgeWhenSeen } from './lib/push-device';
 import { createAppRouter } from './router';
 import { keepShownPages } from './lib/saved-pages';
 import { stopNotingTaps, tapAgain } from './lib/early-taps';
+import { appRendered } from './lib/app-rendered';
 import { keys } from './api/keys';
 import './styles/base.css';
 import './styles/shell.css';
@@ -64,10 +65,11 @@ function answeredByServiceWorker(): boolean {
 }
 
 /**
- * Runs `then` once React has hydrated or rendered the page: React hydrates in back-to-back tasks,
- * so the thread is first idle once it is done (however slow the phone). Sooner when the person
- * goes to another screen, and after 10 s at the latest. The document says so then:
- * `<html data-app="ready">` (the browser tests wait for it before they tap).
+ * Runs `then` once React has hydrated or rendered the page: the root layout has rendered (a drawn
+ * page's hydration first waits for the route's code, and the thread is idle meanwhile), then React
+ * hydrates in back-to-back tasks, so the thread is first idle once it is done (however slow the
+ * phone). Sooner when the person goes to another screen, and after 10 s at the latest. The
+ * document says so then: `<html data-app="ready">` (the browser tests wait for it before they tap).
  */
 function afterFirstRender(then: () => Promise<void>): void {
   let done = false;
@@ -79,7 +81,9 @@ function afterFirstRender(then: () => Promise<void>): void {
     void then().catch(() => undefined);
   };
   const stopNavigation = router.subscribe('onBeforeNavigate', run);
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run);
+  void appRendered.then(() => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(run);
+  });
   setTimeout(run, 10_000);
 }
 

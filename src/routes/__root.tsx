@@ -8,6 +8,7 @@ import { TopNav } from '../features/app-shell/top-nav';
 import { UpdatePrompt } from '../features/app-shell/update-prompt';
 import { AccountMenu } from '../features/auth/account-menu';
 import { topTabFromPath } from '../lib/nav-paths';
+import { useMarkAppRendered } from '../lib/app-rendered';
 import { setStored } from '../lib/storage';
 import { meQueryOptions, siteQueryOptions } from '../api/session';
 
@@ -24,6 +25,7 @@ function RootLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const topTab = topTabFromPath(pathname);
   useEffect(() => setStored('topLevelTab', topTab), [topTab]);
+  useMarkAppRendered();
   return (
     <div className="app">
       <a href="#main" className="skip-link">
