@@ -117,12 +117,15 @@ test('the activity screen shows the team stats and the three charts', async ({ p
     await expect(page.locator('.chart-legend li')).toHaveCount(racers);
     await page.getByRole('button', { name: 'Show Less' }).click();
   }
-  const daily = await api<Array<{ date: string; total_races: number }>>(page, `/api/daily-races?tag=${tag}`);
-  const caption = daily
-    .slice(-8)
-    .map((d) => `${d.date}: ${d.total_races} races`)
-    .join('; ');
-  await expect(page.locator('.period-chart figcaption').first()).toHaveText(caption);
+  // The demo community is polled every 10 minutes: the screen and a fresh answer agree once both
+  // have the same poll's data.
+  const caption = async () =>
+    (await api<Array<{ date: string; total_races: number }>>(page, `/api/daily-races?tag=${tag}`))
+      .slice(-8)
+      .map((d) => `${d.date}: ${d.total_races} races`)
+      .join('; ');
+  const figcaption = page.locator('.period-chart figcaption').first();
+  await expect.poll(async () => (await figcaption.textContent()) === (await caption())).toBe(true);
 
   // Hovering a bar reads out that hour's races.
   const plot = page.locator('.hourly-chart .u-over');
