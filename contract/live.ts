@@ -1,6 +1,7 @@
 /**
- * GET /api/live: a server-sent-events stream of the data version. One `version` event on connect
- * and one after every change visitors can see (collector poll, staff write), from any process on
+ * GET /api/live: a server-sent-events stream of the live version (the data version at the last
+ * whole change). One `version` event on connect and one after every change visitors can see (a
+ * collector run once it has ended, however many teams it wrote; a staff write), from any process on
  * the same database; a comment line every ~25 s keeps proxies from closing it. At most 8 streams
  * per client address (429 with Retry-After beyond).
  */

@@ -68,7 +68,8 @@ export const savePushSubscription = endpoint({
   path: '/api/push/subscription',
   body: SavePushBody,
   ok: PushSettings,
-  errors: errorAnswers(400, 401, 404),
+  // 429: this address holds as many devices as it may; 503: the site holds as many as it takes.
+  errors: errorAnswers(400, 401, 404, 429, 503),
   tags: ['push'],
   summary: "Save this device's push subscription and choices",
 });

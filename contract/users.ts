@@ -1,5 +1,6 @@
 /** GET/POST /api/users, PUT/DELETE /api/users/{id}: staff accounts (admin only). */
 import { z } from 'zod';
+import { invisibleCharacter } from '../rules/text-safety.js';
 import { Role, TeamTag, errorAnswers } from './common.js';
 import { endpoint } from './endpoint.js';
 import { passwordProblem } from './password-rules.js';
@@ -36,7 +37,19 @@ const TeamTagField = z
   .nullable()
   .transform((v) => (v ? v : null));
 
-const Username = z.string().trim().max(100, 'Username is too long');
+/** A staff username: what is seen is all there is (no `tool\u200badmin` passing for `tooladmin`). */
+const Username = z
+  .string()
+  .trim()
+  .max(100, 'Username is too long')
+  .superRefine((name, ctx) => {
+    const found = invisibleCharacter(name);
+    if (found)
+      ctx.addIssue({
+        code: 'custom',
+        message: `Username must not contain invisible, formatting or control characters (${found})`,
+      });
+  });
 const Password = z.string().max(1000, 'Password is too long');
 
 /** A new password (after the "required" checks) follows the password rules. */

@@ -2,10 +2,13 @@
  * Start-up: answers on the port at once with "getting ready" (http/starting-server.mjs) while it
  * opens and migrates the database, ensures the first admin and starts the demo community (its
  * backfill on a first start) or tracks the configured teams; then the app takes over the same
- * port and polls every 10 minutes.
+ * port and polls every 10 minutes. PostgreSQL not answering at start (a reboot where it comes up
+ * second, a failover) is waited out with back-off (db/open.ts), the port answering "getting ready"
+ * and `/api/health` naming the database meanwhile.
  *
  * A stop signal (SIGTERM, SIGINT, SIGHUP), whenever it comes, is acted on once: start-up stops
- * where it is (a backfill after the day it is writing), a poll in progress commits, the port is
+ * where it is (a backfill after the day it is writing, a wait for the database at once), the team
+ * requests in flight get a few seconds to be answered and a poll in progress commits, the port is
  * released, the database closed and its lock file removed; the exit code is 0, or 1 when closing
  * failed. `npm start` runs this built (dist-server/main.js, scripts/start.mjs); `npm run serve`
  * runs it from the sources.
@@ -15,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyServerOptions } from 'fastify';
 import { ConfigError, loadConfig } from './config.js';
 import type { Database } from './db/database.js';
-import { openDatabase } from './db/open.js';
+import { openDatabase, type DatabaseWait } from './db/open.js';
 import { LockedError } from './db/pglite.js';
 import { judgeClosedWeeks } from './db/requirements-repo.js';
 import { trackTeam } from './db/teams-repo.js';
@@ -89,7 +92,17 @@ export function startServer(options: StartOptions = {}): RunningServer {
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       log: (line) => openingNotes.push(line),
+      waitForServer: {
+        signal: abort.signal,
+        onWait: (wait) => {
+          gate.waiting(waitingWords(wait));
+          earlyWarning(
+            `PostgreSQL is not answering (${wait.reason}): attempt ${wait.attempt} failed, trying again in ${seconds(wait.retryInMs)}`,
+          );
+        },
+      },
     });
+    gate.waiting(null);
     const db = opened.db;
     stillStarting();
     // `npm run backup` proves it may copy the database by reading this token from the data directory.
@@ -204,12 +217,27 @@ export function startServer(options: StartOptions = {}): RunningServer {
   };
 }
 
+const seconds = (ms: number) => `${Math.ceil(ms / 1000)} s`;
+
+/** The getting-ready answer's `error` while PostgreSQL does not answer at start. */
+export function waitingWords(wait: DatabaseWait): string {
+  return `Waiting for the database (PostgreSQL): ${wait.reason}; trying again in ${seconds(wait.retryInMs)}`;
+}
+
+const prettyLogs = () => Boolean(process.stdout.isTTY) && process.env.LOG_FORMAT !== 'json';
+
+/** A warning before the app's logger exists: a line in the logger's format (pino's level 40 is warn). */
+function earlyWarning(msg: string): void {
+  if (prettyLogs()) console.warn(msg);
+  else process.stdout.write(`${JSON.stringify({ level: 40, time: Date.now(), msg })}\n`);
+}
+
 /**
  * Readable lines in a terminal, JSON lines (for log collectors) otherwise or with LOG_FORMAT=json.
  * A request's line (http/request-log.ts) says its method, address, status and time in its message.
  */
 function loggerOptions(): FastifyServerOptions['logger'] {
-  const pretty = process.stdout.isTTY && process.env.LOG_FORMAT !== 'json';
+  const pretty = prettyLogs();
   return {
     level: process.env.LOG_LEVEL ?? 'info',
     redact: LOG_REDACT,
@@ -256,7 +284,15 @@ export function runServer(options: StartOptions = {}): void {
   }
   server.ready.catch((err: unknown) => {
     if (err instanceof StoppedError) return;
-    console.error(err instanceof ConfigError || err instanceof LockedError ? err.message : err);
+    const code = (err as { code?: unknown; severity?: unknown } | null)?.code;
+    const fromDatabase = typeof code === 'string' && typeof (err as { severity?: unknown }).severity === 'string';
+    console.error(
+      err instanceof ConfigError || err instanceof LockedError
+        ? err.message
+        : fromDatabase
+          ? `The database refused to start the server: ${(err as Error).message} (SQLSTATE ${code})`
+          : err,
+    );
     if (!stopped) stopThenExit(1);
   });
 }

@@ -3,11 +3,12 @@
  * answer is listed here with its type as the game sends it (`wire`: the simulator builds exactly
  * this, and its tests check its answers against `gameTeamResponseSchema`) and how the collector
  * reads it (`read`: lenient, since numbers may arrive as strings and text blank, null or holding
- * control characters, which `cleanText` strips; `null` for a field the collector does not use). parse.ts validates members and team info with the
+ * control characters or bidi controls, which `cleanText` strips; `null` for a field the collector does not use). parse.ts validates members and team info with the
  * readers made from these lists. A field added, renamed or retyped by the game is changed here;
  * TypeScript then points at the simulator and parse.ts wherever they must follow.
  */
 import { z } from 'zod';
+import { stripBidiControls } from '../../rules/text-safety.js';
 
 interface Field<W extends z.ZodType, R extends z.ZodType | null> {
   wire: W;
@@ -51,9 +52,12 @@ const UNSAFE_TEXT =
   // eslint-disable-next-line no-control-regex -- matching control characters is this pattern's job
   /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-/** The game's text without control characters or lone surrogates, so no answer can stop a team's write. */
+/**
+ * The game's text without control characters or lone surrogates, so no answer can stop a team's
+ * write, and without bidi controls, so no name (U+202E...) reverses the text shown after it.
+ */
 export function cleanText(s: string): string {
-  return s.replace(BREAK_CONTROLS, ' ').replace(UNSAFE_TEXT, '');
+  return stripBidiControls(s.replace(BREAK_CONTROLS, ' ').replace(UNSAFE_TEXT, ''));
 }
 
 /** A string, cleaned of control characters (every text the collector keeps goes through it). */

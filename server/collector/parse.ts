@@ -2,8 +2,8 @@
  * Defensive parsing of a game team API body (the raw text) into a typed team: info and members.
  * Only JSON with `status: "OK"` is accepted. The fields and how each is read are in game-api.ts
  * (numbers may arrive as strings; an empty or null displayName becomes null; every text loses its
- * control characters and lone surrogates, `cleanText`); a member missing a required field is
- * skipped, never fatal.
+ * control characters, bidi controls and lone surrogates, `cleanText`); a member missing a required
+ * field is skipped, never fatal.
  */
 import type { z } from 'zod';
 import { GAME_STATUSES, memberReader, readers, teamInfoReader, type GameStatus } from './game-api.js';

@@ -64,8 +64,13 @@ export interface PollOptions {
   backoff?: BackoffOptions;
   timeoutMs?: number;
   logger?: CollectorLogger;
-  /** Aborting cancels the request in flight and skips the remaining waits and teams; a write in progress commits. */
+  /** Aborting cancels the requests in flight and skips the remaining waits and teams; a write in progress commits. */
   signal?: AbortSignal;
+  /**
+   * A gentler stop: aborting skips the remaining waits, retries and teams, but the requests in
+   * flight go on (until `signal` or their timeout) and their answers are written.
+   */
+  stopping?: AbortSignal;
   random?: () => number;
 }
 
@@ -158,6 +163,15 @@ function timeLeftFor(o: PollOptions, clock: () => Date, waitMs = 0): boolean {
   return clock().getTime() + waitMs + (o.timeoutMs ?? DEFAULT_TIMEOUT_MS) <= o.deadline.getTime();
 }
 
+/** Stopped, gently (`stopping`) or not (`signal`): no further wait, retry or team. */
+function halted(o: PollOptions): boolean {
+  return Boolean(o.signal?.aborted || o.stopping?.aborted);
+}
+
+function haltSignal(o: PollOptions): AbortSignal | undefined {
+  return o.signal && o.stopping ? AbortSignal.any([o.signal, o.stopping]) : (o.signal ?? o.stopping);
+}
+
 /** An answer to write, or the team's final failure. */
 type Fetched = { tag: string; attempts: number; fetchedAt: Date; status: number; body: string } | TeamPollResult;
 
@@ -179,7 +193,7 @@ async function fetchOne(
     if (r.kind === 'error' && o.signal?.aborted)
       return { tag, ok: false, attempts: attempt, httpStatus: null, error: 'stopped (aborted)' };
     await recordFailure(o.db, { tag, at: fetchedAt, httpStatus: r.status, error, body: r.body });
-    const retry = r.kind === 'rateLimited' && attempt <= backoff.retries && !o.signal?.aborted;
+    const retry = r.kind === 'rateLimited' && attempt <= backoff.retries && !halted(o);
     if (!retry) {
       log.warn({ tag, error, attempts: attempt }, 'team poll failed');
       return { tag, ok: false, attempts: attempt, httpStatus: r.status, error };
@@ -190,9 +204,8 @@ async function fetchOne(
       return { tag, ok: false, attempts: attempt, httpStatus: r.status, error: `${error} (slot ending, not retried)` };
     }
     log.warn({ tag, error, attempt, waitMs: wait }, 'rate limited, backing off');
-    await sleep(wait, o.signal);
-    if (o.signal?.aborted)
-      return { tag, ok: false, attempts: attempt, httpStatus: r.status, error: `${error} (stopped)` };
+    await sleep(wait, haltSignal(o));
+    if (halted(o)) return { tag, ok: false, attempts: attempt, httpStatus: r.status, error: `${error} (stopped)` };
   }
 }
 
@@ -200,7 +213,10 @@ async function fetchOne(
 async function writeOne(o: PollOptions, f: Exclude<Fetched, TeamPollResult>): Promise<TeamPollResult> {
   const log = o.logger ?? silentLogger;
   const { tag, attempts, fetchedAt } = f;
-  const w = await writePoll(o.db, { tag, at: fetchedAt, httpStatus: f.status, body: f.body }, o.tz);
+  // The run's end bumps the version as a whole change: open screens refetch once per run.
+  const w = await writePoll(o.db, { tag, at: fetchedAt, httpStatus: f.status, body: f.body }, o.tz, undefined, {
+    partOfRun: true,
+  });
   if (!w.ok) {
     log.warn({ tag, error: w.error }, 'team response could not be parsed');
     return { tag, ok: false, attempts, httpStatus: f.status, error: w.error };
@@ -259,6 +275,7 @@ export async function pollTeams(o: PollOptions): Promise<PollRunSummary> {
   let next = 0;
   let slotEnding = false;
   let writing: Promise<unknown> = Promise.resolve();
+  const halt = haltSignal(o);
 
   // Each lane takes the next team from the shared queue until it is empty, the run is stopped or
   // the slot is ending; a lane's first request waits its share of one pause, spreading the starts.
@@ -266,8 +283,8 @@ export async function pollTeams(o: PollOptions): Promise<PollRunSummary> {
     const first = lanePause(pacing, { msIntoRun: 0, teamsLeft: tags.length, lastWorkMs: 0 });
     let pause = (first * k) / pacing.lanes;
     for (;;) {
-      await sleep(pause, o.signal);
-      if (o.signal?.aborted || slotEnding || next >= tags.length) return;
+      await sleep(pause, halt);
+      if (halted(o) || slotEnding || next >= tags.length) return;
       if (!timeLeftFor(o, clock)) {
         slotEnding = true;
         return;
@@ -300,7 +317,8 @@ export async function pollTeams(o: PollOptions): Promise<PollRunSummary> {
   const ok = teams.filter((t) => t.ok).length;
   const failed = teams.length - ok;
   // A run with data moves "Data as of" (GET /api/site): a change visitors see, so it bumps the data
-  // version too, and open screens (GET /api/live) refresh once the run is complete.
+  // version too, as the whole change the teams' writes were part of: the live version moves only
+  // here, so open screens (GET /api/live) refresh once, when the run is complete.
   const finished = await o.db.transaction(async (tx) => {
     await finishCollectorRun(tx, runId, new Date(), ok, failed + skipped.length);
     return ok > 0 ? bumpDataVersion(tx) : null;
@@ -317,7 +335,7 @@ export async function pollTeams(o: PollOptions): Promise<PollRunSummary> {
     ms,
   };
   // Not one team read: the site is going stale, which an operator must hear about (a stop is not that).
-  if (ok === 0 && failed + skipped.length > 0 && !o.signal?.aborted)
+  if (ok === 0 && failed + skipped.length > 0 && !halted(o))
     log.error({ ...fields, tags }, 'collector run finished: every team failed');
   else log.info(fields, 'collector run finished');
   return { runId, snapshotAt: o.now, teams, ok, failed, skipped };

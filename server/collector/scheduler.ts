@@ -4,8 +4,9 @@
  * collector lock. A run keeps to its slot: it starts no request that could end after the next
  * boundary (poll.ts `deadline`). A slot that cannot be kept (a run or the machine ran late past
  * its start) is logged and skipped, never stacked: the next run is planned only when one ends,
- * at the first slot still ahead. `stop()` skips the waits and teams left in a run, lets the teams
- * being written commit, and resolves when the run has ended.
+ * at the first slot still ahead. `stop()` skips the waits and teams left in a run, gives the team
+ * requests in flight up to `stopGraceMs` to get their answers, lets those and the teams being
+ * written commit, and resolves when the run has ended.
  */
 import type { Database } from '../db/database.js';
 import { withCollectorLock } from '../db/collector-lock.js';
@@ -26,7 +27,12 @@ export interface SchedulerOptions {
   /** Pacing of a run (lanes, pauses between requests, backoff, timeout). */
   poll?: Pick<PollOptions, 'concurrency' | 'delayMs' | 'minDelayMs' | 'spreadMs' | 'backoff' | 'timeoutMs'>;
   onRun?: (summary: PollRunSummary) => void;
+  /** How long `stop()` lets the team requests in flight go on before cancelling them; default 5 s. */
+  stopGraceMs?: number;
 }
+
+/** The default of `stopGraceMs`: a game answer usually takes well under a second. */
+export const STOP_GRACE_MS = 5_000;
 
 export interface Scheduler {
   /** When the next run is planned (null once stopped). */
@@ -64,7 +70,9 @@ export function startScheduler(o: SchedulerOptions): Scheduler {
   let planned: Date | null = null;
   let current: Promise<void> | null = null;
   let stopped = false;
-  const abort = new AbortController();
+  // Stopping skips what is left of a run at once; requests in flight are cancelled after the grace.
+  const stopping = new AbortController();
+  const cancel = new AbortController();
 
   const run = async (deadline: Date) => {
     const snapshot = now();
@@ -79,7 +87,9 @@ export function startScheduler(o: SchedulerOptions): Scheduler {
           now: snapshot,
           tz: o.tz,
           logger: log,
-          signal: lost ? AbortSignal.any([abort.signal, lost]) : abort.signal,
+          stopping: stopping.signal,
+          // A lost lock stops the run at once: another process may take the slot.
+          signal: lost ? AbortSignal.any([cancel.signal, lost]) : cancel.signal,
           deadline,
           ...o.poll,
         });
@@ -138,8 +148,13 @@ export function startScheduler(o: SchedulerOptions): Scheduler {
       planned = null;
       if (timer) clearTimeout(timer);
       timer = null;
-      abort.abort();
-      await current;
+      stopping.abort();
+      const grace = setTimeout(() => cancel.abort(), o.stopGraceMs ?? STOP_GRACE_MS);
+      try {
+        await current;
+      } finally {
+        clearTimeout(grace);
+      }
     },
   };
 }

@@ -34,11 +34,16 @@ export async function recordFailure(
   await db.transaction((tx) => flushWrites(tx, w, 'UTC'));
 }
 
+/**
+ * `partOfRun`: the write is one team of a collector run, whose end bumps the data version again as
+ * a whole change (data-version.ts): this one moves the data version only, not the live version.
+ */
 export async function writePoll(
   db: Database,
   input: PollInput,
   tz: string,
   parsed?: ParseResult,
+  o: { partOfRun?: boolean } = {},
 ): Promise<WritePollResult> {
   const tag = input.tag.toUpperCase();
   const result = parsed ?? parseTeamBody(input.body, tag);
@@ -56,7 +61,7 @@ export async function writePoll(
     const w = emptyWrites();
     addPoll(w, changes, team.info, { fetchedAt: input.at, httpStatus: input.httpStatus, body: input.body });
     const changed = await flushWrites(tx, w, tz);
-    const dataVersion = changed ? await bumpDataVersion(tx) : null;
+    const dataVersion = changed ? await bumpDataVersion(tx, { partOfRun: o.partOfRun }) : null;
     return { counts: changes.counts, anomalies: changes.anomalies, changed, dataVersion };
   });
   if (!outcome) return { ok: true, stale: true };

@@ -21,7 +21,7 @@ describe('isConnectionError', () => {
     expect(isConnectionError(err)).toBe(true);
   });
 
-  it('recognises dropped connections, timeouts and the server shutting down or starting up', () => {
+  it('recognises dropped connections, timeouts, the server shutting down or starting up, and refusals', () => {
     for (const err of [
       new Error('Connection terminated unexpectedly'),
       new Error('Connection terminated due to connection timeout'),
@@ -33,6 +33,8 @@ describe('isConnectionError', () => {
       withCode('terminating connection due to crash of another server process', '57P02'),
       withCode('the database system is starting up', '57P03'),
       withCode('connection failure', '08006'),
+      withCode('sorry, too many clients already', '53300'),
+      Object.assign(withCode('database "x" is not currently accepting connections', '55000'), { severity: 'FATAL' }),
       new AggregateError([withCode('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED')], 'connect failed'),
     ])
       expect(isConnectionError(err), err.message).toBe(true);
@@ -44,6 +46,9 @@ describe('isConnectionError', () => {
       withCode('relation "nope" does not exist', '42P01'),
       withCode('duplicate key value violates unique constraint', '23505'),
       withCode('canceling statement due to statement timeout', '57014'),
+      Object.assign(withCode('currval of sequence "s" is not yet defined in this session', '55000'), {
+        severity: 'ERROR',
+      }),
       'Connection terminated unexpectedly',
       null,
     ])

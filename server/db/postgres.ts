@@ -65,9 +65,15 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   });
   // An idle connection that breaks is already dropped by the pool; unheard, the event would end the process.
   pool.on('error', () => undefined);
-  // Fail fast with a clear message when the server is unreachable.
-  const probe = await pool.connect();
-  probe.release();
+  // Fail fast with a clear message when the server is unreachable (the pool is let go: a start-up
+  // that waits for the server, db/open.ts, makes a new one for each attempt).
+  try {
+    const probe = await pool.connect();
+    probe.release();
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw err;
+  }
   const base = wrap(pool);
   return {
     kind: 'postgres',

@@ -166,14 +166,15 @@ export async function judgeClosedWeek(db: Database, tag: string, now: Date, tz: 
     week,
   ]);
   if (done.length > 0) return null;
+  // A week that cannot be judged changes nothing: no data version bump (and no live update) for it.
+  const { rows: followed } = await db.query<{ since: Date | null }>(
+    'SELECT MIN(first_seen) AS since FROM memberships WHERE tag = $1',
+    [tag],
+  );
+  const since = followed[0]?.since;
+  if (!since || new Date(since).getTime() > dayStart(week, tz).getTime()) return null;
   // Another process may judge the same week meanwhile: the key lets only one transaction claim it.
   return publicChange(db, async (tx) => {
-    const { rows: followed } = await tx.query<{ since: Date | null }>(
-      'SELECT MIN(first_seen) AS since FROM memberships WHERE tag = $1',
-      [tag],
-    );
-    const since = followed[0]?.since;
-    if (!since || new Date(since).getTime() > dayStart(week, tz).getTime()) return null;
     const settings = await requirementSettings(tx, tag);
     if (!settings) return null;
     const { rows: claimed } = await tx.query(

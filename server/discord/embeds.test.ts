@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeMarkdown, eventStandingsMessage, statLine } from './embeds.js';
+import { escapeMarkdown, eventStandingsMessage, memberLogMessage, statLine } from './embeds.js';
 import { backoffMs } from './deliver.js';
 import { scrubbed, urlEnding, webhookUrlProblem } from './webhook-url.js';
 
@@ -8,6 +8,23 @@ const ORIGINS = ['https://discord.com', 'https://discordapp.com'];
 describe('Discord messages', () => {
   it('makes names inert: no markdown, no mentions', () => {
     expect(escapeMarkdown('*bold* @everyone [x](y)')).toBe('\\*bold\\* @\u200beveryone \\[x\\]\\(y\\)');
+  });
+
+  it('drops bidi controls from names, so none reverses the rest of its line', () => {
+    // A name stored before the collector stripped them (server/collector/game-api.ts cleanText).
+    const eve = { username: 'eve', displayName: 'Eve\u202egnp.exe\u2066x\u2069' };
+    const standings = eventStandingsMessage({
+      eventId: 1,
+      title: 'Cup',
+      tag: 'A',
+      final: false,
+      rows: [{ ...eve, races: 3, wpm: null, accuracy: null, points: 0 }],
+      sortedBy: 'Races',
+      asOf: '2026-03-09 12:00',
+    });
+    expect(standings.embeds[0].description).toBe('🥇 **Evegnp.exex** · 3 races · 0 pts');
+    const log = memberLogMessage({ tag: 'A', day: '2026-03-09', changes: [{ ...eve, joined: true }] });
+    expect(log.embeds[0].description).toBe('**Joined (1):** Evegnp.exex');
   });
 
   it('writes a racer line from the aggregated numbers', () => {

@@ -1,8 +1,9 @@
 /**
  * The Discord messages, built from plain numbers: an event's standings, a team's top racers of a
  * day, and the test message. Names are escaped (no markdown, no mentions: `allowed_mentions` is
- * empty as well); links to the site's screens appear only when SITE_URL is set.
+ * empty as well; no bidi controls); links to the site's screens appear only when SITE_URL is set.
  */
+import { stripBidiControls } from '../../rules/text-safety.js';
 
 export interface DiscordEmbed {
   title: string;
@@ -34,9 +35,14 @@ const BLUE = 0x1e63b8;
 const GREY = 0x546e7a;
 const MEDALS = ['🥇', '🥈', '🥉'];
 
-/** Discord markdown and mentions made inert. */
+/**
+ * Discord markdown and mentions made inert, bidi controls dropped (a name stored before the
+ * collector stripped them must not reverse the rest of its line).
+ */
 export function escapeMarkdown(s: string): string {
-  return s.replace(/([\\*_~`|>#[\]()-])/g, '\\$1').replace(/@/g, '@\u200b');
+  return stripBidiControls(s)
+    .replace(/([\\*_~`|>#[\]()-])/g, '\\$1')
+    .replace(/@/g, '@\u200b');
 }
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');

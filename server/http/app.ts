@@ -9,7 +9,7 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from './context.js';
 import { isConnectionError } from '../db/connection-errors.js';
-import { readDataVersion } from '../db/data-version.js';
+import { readLiveVersion } from '../db/data-version.js';
 import { appShell } from './app-shell.js';
 import { pageDrawing } from './page-drawing.js';
 import { registerApiDocs } from './plugins/api-docs.js';
@@ -103,7 +103,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     const shell = appShell(
       staticDir,
       await pageDrawing(app, staticDir, {
-        readVersion: () => readDataVersion(deps.db),
+        // The live version: the app's live stream (GET /api/live) compares its events with it.
+        readVersion: () => readLiveVersion(deps.db),
         budgetMs: options.drawBudgetMs,
         now: deps.now,
       }),

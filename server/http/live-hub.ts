@@ -1,11 +1,13 @@
 /**
- * The open /api/live streams of this process and the data version they were last told.
+ * The open /api/live streams of this process and the live version they were last told.
  *
  * A change committed here arrives as a change notice of the hub's database (`db.dataChanges`); one
  * committed by another process on the same PostgreSQL database is found by reading the version
- * every `pollMs` while any stream is open. Either way the version is read from this process's own
- * database (the notice only says "look now"), and every stream gets a `version` event when it
- * moved. A comment line every `heartbeatMs` keeps proxies and browsers from timing the stream out.
+ * every `pollMs` while any stream is open. Either way the live version (data-version.ts: the data
+ * version at the last whole change, so a collector run is one event, not one per team) is read
+ * from this process's own database (the notice only says "look now"), and every stream gets a
+ * `version` event when it moved. A comment line every `heartbeatMs` keeps proxies and browsers
+ * from timing the stream out.
  *
  * A stream needs a slot (`reserve`) before it opens: at most `maxClients` in the process and
  * `maxPerAddress` per client address, so one address cannot hold every stream (or the memory and
@@ -13,7 +15,7 @@
  * together are counted together, and given back when the stream closes.
  */
 import type { Database } from '../db/database.js';
-import { readDataVersion } from '../db/data-version.js';
+import { readLiveVersion } from '../db/data-version.js';
 import { LIVE_VERSION_EVENT, type LiveVersion } from '../../contract/live-events.js';
 
 /** The part of a Node response the hub writes to. */
@@ -116,7 +118,7 @@ export class LiveHub {
   /** Adds a stream and sends it the current version; resolves once that first event is written. */
   async add(sink: LiveSink): Promise<void> {
     const notices = this.notices;
-    const version = await readDataVersion(this.db);
+    const version = await readLiveVersion(this.db);
     if (this.closed) {
       sink.end();
       return;
@@ -143,7 +145,7 @@ export class LiveHub {
       do {
         this.checkAgain = false;
         try {
-          this.broadcast(await readDataVersion(this.db));
+          this.broadcast(await readLiveVersion(this.db));
         } catch {
           // The database is away for a moment: the next poll or notice tries again.
         }

@@ -7,6 +7,8 @@ export interface StartingInfo {
   /** The server's version (package.json). */
   version: string;
   databaseKind: 'pglite' | 'postgres';
+  /** Why the start is waiting (the database not answering): health's `error` instead of "Starting up…". */
+  waiting?: string;
 }
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -16,6 +18,8 @@ export function answerStarting(req: IncomingMessage, res: ServerResponse, info: 
 export interface StartingServer {
   server: Server;
   listen(port: number, host: string): Promise<void>;
+  /** Why the start is waiting (health's `error`, a line on the page), or null when it no longer is. */
+  waiting(reason: string | null): void;
   handOver(next: RequestHandler): void;
   close(graceMs?: number): Promise<void>;
 }

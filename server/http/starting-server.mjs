@@ -10,7 +10,7 @@ export const STARTING_ERROR = 'Starting up…';
 /** Seconds a client should wait before asking again (Retry-After, and the page's refresh). */
 export const RETRY_AFTER_S = 5;
 
-const PAGE = `<!doctype html>
+const startingPage = (waiting) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -28,7 +28,7 @@ h1 { font-size: 1.4rem; margin: 0 0 .5rem; }
 <main>
 <h1>Getting ready…</h1>
 <p>NT Team Stats is starting up. The first start builds the site and loads its history, which can take a few minutes.</p>
-<p>This page reloads by itself every few seconds.</p>
+${waiting ? '<p>It is waiting for its database to answer.</p>\n' : ''}<p>This page reloads by itself every few seconds.</p>
 </main>
 </body>
 </html>
@@ -48,8 +48,9 @@ function send(req, res, type, body) {
 }
 
 /**
- * `/api/health` has the health answer's shape (contract/health.ts) with status `starting`; other
- * `/api` calls and writes get `{ error }`; pages get the "getting ready" page. All 503.
+ * `/api/health` has the health answer's shape (contract/health.ts) with status `starting` (its
+ * `error`: `info.waiting`, why the start waits, when set); other `/api` calls and writes get
+ * `{ error }`; pages get the "getting ready" page. All 503.
  */
 export function answerStarting(req, res, info) {
   const pathname = (req.url ?? '/').split('?')[0];
@@ -65,13 +66,14 @@ export function answerStarting(req, res, info) {
         migrations: { current: false, pending: null },
         lastSuccessfulPollAt: null,
         lastSuccessfulPollAgeSeconds: null,
+        failingTeams: null,
         checkedAt: new Date().toISOString(),
-        error: STARTING_ERROR,
+        error: info.waiting ?? STARTING_ERROR,
       }),
     );
   }
   const page = (req.method === 'GET' || req.method === 'HEAD') && !pathname.startsWith('/api/');
-  if (page) return send(req, res, 'text/html; charset=utf-8', PAGE);
+  if (page) return send(req, res, 'text/html; charset=utf-8', startingPage(Boolean(info.waiting)));
   return send(req, res, 'application/json; charset=utf-8', JSON.stringify({ error: STARTING_ERROR }));
 }
 
@@ -80,7 +82,8 @@ export function answerStarting(req, res, info) {
  * `info`: `{ version, databaseKind }` for the health answer.
  */
 export function startingServer(info) {
-  let handler = (req, res) => answerStarting(req, res, info);
+  const state = { ...info, waiting: undefined };
+  let handler = (req, res) => answerStarting(req, res, state);
   const server = http.createServer((req, res) => handler(req, res));
   return {
     server,
@@ -93,6 +96,10 @@ export function startingServer(info) {
           resolve();
         });
       });
+    },
+    /** Why the start is waiting (health's `error`, a line on the page), or null when it no longer is. */
+    waiting(reason) {
+      state.waiting = reason ?? undefined;
     },
     /** From now on every request goes to `next` (the app's request handler). */
     handOver(next) {

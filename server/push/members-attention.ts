@@ -1,13 +1,13 @@
 /**
  * The roster health verdicts the push messages need, worked out as GET /api/roster-health does
  * (rules/roster-health.ts, the weekly requirement pro rata by join day from requirements-repo):
- * how many of a team's current members need attention, and whether one member is at risk of
- * missing this week's requirement.
+ * how many of a team's current members need attention (the members at risk of missing this
+ * week's requirement come from requirements-repo's `atRiskMembersThisWeek`).
  */
 import { attentionReasons, daysBetween, meets, requirementOf } from '../../rules/roster-health.js';
-import { addDayKeys, dayKeyOf, weekStartOf, type DayKey } from '../../rules/site-time.js';
+import { addDayKeys, dayKeyOf, weekStartOf } from '../../rules/site-time.js';
 import type { Queryable } from '../db/database.js';
-import { atRiskMembersThisWeek, memberVerdicts } from '../db/requirements-repo.js';
+import { memberVerdicts } from '../db/requirements-repo.js';
 import { memberActivity, teamRequirements } from '../db/team/health-repo.js';
 import { teamMembers } from '../db/team/roster-repo.js';
 
@@ -34,17 +34,4 @@ export async function membersNeedingAttention(q: Queryable, tag: string, now: Da
     if (reasons.length > 0) count++;
   }
   return count;
-}
-
-/** The member's races this week and what they owe (pro rata), when short of it; null otherwise. */
-export async function weeklyShortfall(
-  q: Queryable,
-  tag: string,
-  userId: number,
-  now: Date,
-  tz: string,
-): Promise<{ week: DayKey; races: number; owed: number } | null> {
-  const risk = await atRiskMembersThisWeek(q, tag, now, tz);
-  const mine = risk?.members.find((m) => m.userId === userId);
-  return risk && mine ? { week: risk.week, races: mine.races, owed: mine.owed } : null;
 }

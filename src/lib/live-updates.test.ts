@@ -1,6 +1,6 @@
 /** The app side of GET /api/live: baseline and refresh, backoff, offline, and the minute fallback. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from './query-client';
 import { connectLiveUpdates, isPublicQuery, parseVersion, reconnectDelay, type LiveSource } from './live-updates';
 import { keys } from '../api/keys';
@@ -149,6 +149,38 @@ describe('the live stream', () => {
     FakeSource.all[0].version(5);
     expect(isStale(BOARD)).toBe(true);
     expect(isStale(STAFF)).toBe(false);
+  });
+
+  it('never has two identical requests in flight: versions during a refetch make one more round after it', async () => {
+    const WEEK = ['team-leaderboard', { rolling: '7day' }];
+    const calls: Array<(rows: unknown[]) => void> = [];
+    client.setQueryData(WEEK, []);
+    // A screen on show: its query is active, so an invalidation refetches it.
+    const unsubscribe = new QueryObserver(client, {
+      queryKey: WEEK,
+      queryFn: () => new Promise<unknown[]>((resolve) => calls.push(resolve)),
+    }).subscribe(() => undefined);
+    try {
+      const s = FakeSource.all[0];
+      s.version(4);
+      s.version(5);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(calls).toHaveLength(1);
+      // Two more changes while that request is out: no second request for the same screen...
+      s.version(6);
+      s.version(7);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(calls).toHaveLength(1);
+      // ...but one more round once it is answered, so the screen ends on the newest data.
+      calls[0]([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(calls).toHaveLength(2);
+      calls[1]([]);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(calls).toHaveLength(2);
+    } finally {
+      unsubscribe();
+    }
   });
 
   it('reconnects with backoff after an error, and a version missed meanwhile still refreshes', () => {

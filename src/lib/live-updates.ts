@@ -7,7 +7,10 @@
  * same queries. Offline (lib/online.ts) and in a hidden tab the stream is simply closed; its
  * errors never make the app count as offline. A page the server drew names the version it shows, so
  * a change between its drawing and the stream's first event is not missed. An answer the server marks as older data (sent while
- * it computed the current, right after a change) invalidates them again a moment later.
+ * it computed the current, right after a change) invalidates them again a moment later. The
+ * server sends one version per collector run (the live version, server/db/data-version.ts), and
+ * the refetches it causes go one round at a time (`publicRefresher`): never two identical
+ * requests in flight.
  */
 import { onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { LIVE_PATH, LIVE_VERSION_EVENT, type LiveVersion } from '../../contract/live-events';
@@ -67,6 +70,50 @@ export function invalidatePublicQueries(queryClient: QueryClient): Promise<void>
   return queryClient.invalidateQueries({ predicate: (q) => isPublicQuery(q.queryKey) });
 }
 
+/** A refresh round that has not settled by then no longer holds the next one back. */
+export const REFRESH_ROUND_LIMIT_MS = 20_000;
+
+/**
+ * Invalidates the public queries, one round at a time: asked again while a round's refetches are
+ * in flight, it runs one more round once they are done, however often it was asked meanwhile. A
+ * refetch is never cancelled and sent again (the server would compute both), and the screens still
+ * end on the newest data. Returns the function that asks, and the one that stops it.
+ */
+export function publicRefresher(queryClient: QueryClient): { refresh: () => void; stop: () => void } {
+  let running = false;
+  let again = false;
+  let stopped = false;
+  let limit: ReturnType<typeof setTimeout> | undefined;
+  const refresh = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(limit);
+      running = false;
+      if (again) {
+        again = false;
+        refresh();
+      }
+    };
+    limit = setTimeout(finish, REFRESH_ROUND_LIMIT_MS);
+    void invalidatePublicQueries(queryClient).then(finish, finish);
+  };
+  return {
+    refresh,
+    stop: () => {
+      stopped = true;
+      clearTimeout(limit);
+    },
+  };
+}
+
 /** Starts the live updates for this tab; returns the stop function. */
 export function connectLiveUpdates(queryClient: QueryClient, options: LiveUpdateOptions = {}): () => void {
   const createSource = options.createSource ?? ((url: string) => new EventSource(url));
@@ -78,12 +125,13 @@ export function connectLiveUpdates(queryClient: QueryClient, options: LiveUpdate
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let fallbackTimer: ReturnType<typeof setInterval> | undefined;
   let olderTimer: ReturnType<typeof setTimeout> | undefined;
+  const refresher = publicRefresher(queryClient);
 
   const onVersion = (version: number) => {
     attempt = 0;
     stopFallback();
     // Without a shown version the first one only sets the baseline: the screens were just fetched.
-    if (lastVersion !== null && version !== lastVersion) void invalidatePublicQueries(queryClient);
+    if (lastVersion !== null && version !== lastVersion) refresher.refresh();
     lastVersion = version;
   };
 
@@ -120,7 +168,7 @@ export function connectLiveUpdates(queryClient: QueryClient, options: LiveUpdate
     const before = queryClient.getQueryData(siteQueryOptions().queryKey)?.lastPollAt;
     try {
       const site = await queryClient.fetchQuery({ ...siteQueryOptions(), staleTime: 0 });
-      if (before !== undefined && site.lastPollAt !== before) void invalidatePublicQueries(queryClient);
+      if (before !== undefined && site.lastPollAt !== before) refresher.refresh();
     } catch {
       // Unreachable: lib/online.ts has noted it; the next tick tries again.
     }
@@ -162,7 +210,7 @@ export function connectLiveUpdates(queryClient: QueryClient, options: LiveUpdate
   const stopOlder = onOlderAnswer(() => {
     olderTimer ??= setTimeout(() => {
       olderTimer = undefined;
-      void invalidatePublicQueries(queryClient);
+      refresher.refresh();
     }, OLDER_ANSWER_REFRESH_MS);
   });
   open();
@@ -172,6 +220,7 @@ export function connectLiveUpdates(queryClient: QueryClient, options: LiveUpdate
     unsubscribe();
     stopOlder();
     if (olderTimer !== undefined) clearTimeout(olderTimer);
+    refresher.stop();
     close();
     stopFallback();
   };

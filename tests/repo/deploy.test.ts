@@ -104,6 +104,14 @@ describe('deploy/nt-team-stats.service', () => {
     expect(config.trustProxy).toBe(1);
   });
 
+  it('starts after PostgreSQL when both are on the machine, without needing it', () => {
+    const after = (unit.Unit.After ?? []).flatMap((v) => v.split(/\s+/));
+    expect(after).toEqual(expect.arrayContaining(['network-online.target', 'postgresql.service']));
+    // An ordering only: the embedded database, or PostgreSQL elsewhere, starts all the same.
+    const needs = [...(unit.Unit.Wants ?? []), ...(unit.Unit.Requires ?? [])].flatMap((v) => v.split(/\s+/));
+    expect(needs).not.toContain('postgresql.service');
+  });
+
   it('restarts on failure and stops with SIGTERM, leaving a poll time to commit', () => {
     expect(one('Restart')).toBe('on-failure');
     expect(one('KillSignal')).toBe('SIGTERM');

@@ -2,13 +2,22 @@
  * Backups of the embedded database: `npm run backup` against a running server on a file-backed
  * PGlite (real HTTP, batches being written meanwhile), `npm run restore` into a new data
  * directory, and the refusals (non-empty directory, running server, wrong token, PostgreSQL).
+ * Both commands, run as `npm run` runs them, stay within the server's memory (400 MB) whatever
+ * the archive expands to; what it may expand to is bounded, and a refused archive leaves the
+ * directory as it was.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { extract, pack, type Pack } from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startNodeFlags } from '../../scripts/build-state.mjs';
 import { loadConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
@@ -16,6 +25,8 @@ import { openPglite } from '../../server/db/pglite.js';
 import { buildApp } from '../../server/http/app.js';
 import type { App } from '../../server/http/context.js';
 import { BACKUP_TOKEN_HEADER, writeBackupToken } from '../../server/ops/backup-token.js';
+import { restoreDataDir } from '../../server/ops/restore.js';
+import { addFile } from '../../server/db/backup-tar.js';
 import { modesUnder, notOwnerOnly } from './file-modes.js';
 import { addBatches, addRacer, addTeam, postgresReachable, testApp } from './helpers.js';
 
@@ -40,6 +51,114 @@ async function cli(script: 'backup' | 'restore', args: string[], env: Record<str
     const e = err as { code?: number; stdout: string; stderr: string };
     return { code: e.code ?? -1, stdout: e.stdout, stderr: e.stderr };
   }
+}
+
+/** The server's memory bound, which `npm run backup` and `npm run restore` keep too. */
+const MEMORY_BOUND_KB = 400 * 1024;
+
+/**
+ * Runs `npm run <script> -- args` as a person would (so with the flags package.json gives it),
+ * under a umask of 022, and reads the peak resident memory of each Node process it ran
+ * (tests/server/peak-rss.mjs, from the kernel's high-water mark).
+ */
+async function npmRun(script: 'backup' | 'restore', args: string[], env: Record<string, string> = {}) {
+  const rssFile = path.join(os.tmpdir(), `nt-peak-rss-${process.pid}-${Date.now()}.jsonl`);
+  const preload = `--import=${path.join(root, 'tests/server/peak-rss.mjs')}`;
+  const npm = fs.existsSync(path.join(path.dirname(process.execPath), 'npm'))
+    ? path.join(path.dirname(process.execPath), 'npm')
+    : 'npm';
+  let result: { code: number; stdout: string; stderr: string };
+  try {
+    const shell = ['-c', 'umask 022 && exec "$0" "$@"', npm, 'run', '--silent', script, '--', ...args];
+    const r = await run('/bin/sh', shell, {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...env,
+        PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}`,
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${preload}`.trim(),
+        PEAK_RSS_FILE: rssFile,
+      },
+      timeout: 120_000,
+    });
+    result = { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (err) {
+    const e = err as { code?: number; stdout: string; stderr: string };
+    result = { code: e.code ?? -1, stdout: e.stdout, stderr: e.stderr };
+  }
+  const processes = fs.existsSync(rssFile)
+    ? fs
+        .readFileSync(rssFile, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { argv: string[]; execArgv: string[]; maxRssKb: number })
+    : [];
+  fs.rmSync(rssFile, { force: true });
+  // The process that ran the command's file (tsx runs it in a child of its own).
+  const ran = processes.find((p) => p.argv.some((a) => a.endsWith(`server/ops/${script}-cli.ts`)) && p.execArgv.length);
+  return { ...result, peakKb: Math.max(0, ...processes.map((p) => p.maxRssKb)), ran };
+}
+
+/** A port nothing listens on (taken from the system, then let go). */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The members of the gzipped tar `from`, then what `extra` adds, gzipped into `to`. */
+async function repack(from: string, to: string, extra: (out: Pack) => Promise<void>): Promise<void> {
+  const out = pack();
+  const gzip = zlib.createGzip({ level: 1 });
+  out.pipe(gzip);
+  const writing = pipeline(gzip, fs.createWriteStream(to));
+  const input = extract();
+  input.end(zlib.gunzipSync(fs.readFileSync(from)));
+  for await (const member of input) {
+    await new Promise<void>((resolve, reject) =>
+      member.pipe(out.entry(member.header, (err) => (err ? reject(err) : resolve()))),
+    );
+  }
+  await extra(out);
+  out.finalize();
+  await writing;
+}
+
+/** A ustar header for a file `name` that says it holds `size` bytes (built by hand: any size). */
+function fileHeader(name: string, size: number): Buffer {
+  const header = Buffer.alloc(512);
+  const field = (offset: number, length: number, value: string) => header.write(value, offset, length, 'latin1');
+  field(0, 100, name);
+  field(100, 8, '0000600\0');
+  field(108, 8, '0000000\0');
+  field(116, 8, '0000000\0');
+  field(124, 12, `${size.toString(8).padStart(11, '0')}\0`);
+  field(
+    136,
+    12,
+    `${Math.floor(Date.now() / 1000)
+      .toString(8)
+      .padStart(11, '0')}\0`,
+  );
+  field(148, 8, ' '.repeat(8));
+  field(156, 1, '0');
+  field(257, 6, 'ustar\0');
+  field(263, 2, '00');
+  const sum = header.reduce((a, b) => a + b, 0);
+  field(148, 8, `${sum.toString(8).padStart(6, '0')}\0 `);
+  return header;
+}
+
+/** Every name under `dir`, with each file's size: what a refused restore must leave as it was. */
+function treeOf(dir: string): string[] {
+  return [...modesUnder(dir).keys()]
+    .map((rel) => {
+      const st = fs.lstatSync(path.join(dir, rel));
+      return st.isFile() ? `${rel} ${st.size}` : rel;
+    })
+    .sort();
 }
 
 /** A gzipped tar's members as GNU tar lists them: permissions and name. */
@@ -174,11 +293,31 @@ describe('backup and restore of the embedded database', { timeout: 120_000 }, ()
     expect(unsafeMembers(members)).toEqual([]);
   });
 
-  it('restores into a new data directory with every batch and consistent rollups', async () => {
+  it('restores into a new data directory with every batch and consistent rollups, streamed within 400 MB', async () => {
+    // The backup plus 384 MB of zeros (under half a megabyte gzipped): held in memory at any step,
+    // that file and the process's own 150-200 MB would pass the bound. PostgreSQL leaves a file it
+    // does not know alone.
+    const big = path.join(tmp, 'big.tar.gz');
+    const zeros = 384 * 2 ** 20;
+    const chunk = Buffer.alloc(2 ** 20);
+    await repack(backupFile, big, (out) =>
+      addFile(
+        out,
+        { name: 'zeros.bin', size: zeros },
+        Array.from({ length: zeros / chunk.length }, () => chunk),
+      ),
+    );
     const restoredDir = path.join(tmp, 'restored');
-    const r = await cli('restore', [backupFile, '--data-dir', restoredDir], {});
+    const r = await npmRun('restore', [big, '--data-dir', restoredDir]);
+    expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Restored .* \d+ batches, \d+ migrations/);
+    // The whole run within the server's bound, run with `npm start`'s memory flags.
+    expect(r.peakKb).toBeGreaterThan(0);
+    expect(r.peakKb).toBeLessThan(MEMORY_BOUND_KB);
+    expect(r.ran?.execArgv).toEqual(expect.arrayContaining(startNodeFlags()));
+    expect(fs.statSync(path.join(restoredDir, 'pgdata/zeros.bin')).size).toBe(zeros);
+    fs.rmSync(path.join(restoredDir, 'pgdata/zeros.bin'));
     const restoredModes = modesUnder(restoredDir);
     expect(restoredModes.get('pgdata/PG_VERSION')).toBe('f600');
     expect(notOwnerOnly(restoredModes)).toEqual([]);
@@ -245,6 +384,70 @@ describe('backup and restore of the embedded database', { timeout: 120_000 }, ()
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/Not a backup/);
     expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it("backs up a data directory with no server running within the server's 400 MB", async () => {
+    const dir = path.join(tmp, 'restored'); // restored by --force above; no server holds it
+    const file = path.join(tmp, 'offline.tar.gz');
+    const r = await npmRun('backup', [file], { DATA_DIR: dir, BACKUP_URL: `http://127.0.0.1:${await closedPort()}` });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Backup written to .*offline\.tar\.gz/);
+    expect(r.peakKb).toBeGreaterThan(0);
+    expect(r.peakKb).toBeLessThan(MEMORY_BOUND_KB);
+    expect(r.ran?.execArgv).toEqual(expect.arrayContaining(startNodeFlags()));
+  });
+
+  it('refuses a file larger than PostgreSQL writes before writing it, and keeps the database in place', async () => {
+    // A 2 GiB file declared in 512 bytes (its contents cut short: the header is refused first).
+    const bomb = path.join(tmp, 'bomb.tar.gz');
+    fs.writeFileSync(bomb, zlib.gzipSync(Buffer.concat([fileHeader('base/1/16384', 2 ** 31), Buffer.alloc(2 ** 20)])));
+    const dir = path.join(tmp, 'restored');
+    const before = treeOf(dir);
+    const r = await npmRun('restore', [bomb, '--data-dir', dir, '--force', '--max-size', '100GB']);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toBe(
+      "The archive holds a file of 2.0 GB (base/1/16384); PostgreSQL's files are at most 1.0 GB: not a database's data directory. Nothing restored.",
+    );
+    expect(treeOf(dir)).toEqual(before);
+  });
+
+  it('refuses an archive that expands past --max-size midway, leaving nothing of it', async () => {
+    const dir = path.join(tmp, 'bounded');
+    const r = await npmRun('restore', [backupFile, '--data-dir', dir, '--max-size=4MB']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /^The archive expands to more than 4\.0 MB \(at \S+, \d+\.\d MB so far\): pass --max-size to allow more\. Nothing restored\.\n$/,
+    );
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('refuses links and names that leave the folder, unpacking nothing', async () => {
+    const cases: [string, (out: Pack) => void, RegExp][] = [
+      [
+        'escape',
+        (out) => out.entry({ name: '../outside', mode: 0o600 }, 'x'),
+        /would land outside the data directory: \.\.\/outside/,
+      ],
+      [
+        'link',
+        (out) => out.entry({ name: 'base/pg_link', type: 'symlink', linkname: '/etc/passwd' }),
+        /holds a symlink \(base\/pg_link\)/,
+      ],
+    ];
+    for (const [name, add, message] of cases) {
+      // A folder and a file first (unpacked before the bad member is met), then the bad member.
+      const out = pack();
+      out.entry({ name: 'base/', type: 'directory', mode: 0o700 });
+      out.entry({ name: 'PG_VERSION', mode: 0o600 }, '17\n');
+      add(out);
+      out.finalize();
+      const file = path.join(tmp, `${name}.tar.gz`);
+      fs.writeFileSync(file, zlib.gzipSync(await buffer(out)));
+      const dir = path.join(tmp, `unsafe-${name}`);
+      await expect(restoreDataDir({ archive: file, dataDir: dir, force: false })).rejects.toThrow(message);
+      expect(fs.readdirSync(dir)).toEqual([]);
+    }
   });
 
   it('answers 401 without a token or session and 403 with a wrong token', async () => {

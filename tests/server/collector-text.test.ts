@@ -1,7 +1,8 @@
 /**
  * Text from the game that PostgreSQL or JSON refuse (NUL, other control characters, lone
  * surrogates) is stripped by the collector's reader, so one member's odd display name never stops
- * the team's write: every member is recorded, on both databases.
+ * the team's write: every member is recorded, on both databases. Bidi controls (U+202E...) are
+ * stripped too, so no name reverses the text shown after it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePoll, recordFailure } from '../../server/collector/write-poll.js';
@@ -102,6 +103,47 @@ describe.each(dbKinds)('collector text on %s', (kind) => {
         error: 'json: Bad control character \ufffd in string literal',
         body: '{"status":"OK","x":"a\ufffdb"}',
       },
+    ]);
+  });
+
+  it('strips bidi controls from display names and team texts, keeping emoji joiners', async () => {
+    const J2 = J + 86_400;
+    const eve: MemberSpec = {
+      userID: 41,
+      username: 'eve',
+      // RLO: "Eve‮gnp.exe" would show as "Eveexe.png"; then every other kind of bidi control.
+      displayName: 'Eve\u202egnp.exe \u202aL\u202bR\u202cP\u202dO\u2066i\u2067r\u2068f\u2069\u200e\u200f\u061c',
+      played: 5,
+      racesPlayed: 50,
+      joinStamp: J2,
+    };
+    const dev: MemberSpec = {
+      userID: 42,
+      username: 'dev',
+      displayName: '👩‍💻 Dev',
+      played: 6,
+      racesPlayed: 60,
+      joinStamp: J2,
+    };
+    const body = teamBody('BIDI', [eve, dev], { name: 'Team \u202eBidi', otherRequirements: '\u2067Race\u2069 daily' });
+    const r = await writePoll(
+      db,
+      { tag: 'BIDI', at: new Date('2026-03-10T18:30:20Z'), httpStatus: 200, body },
+      TEST_TZ,
+    );
+    expect(r).toMatchObject({ ok: true, members: 2, firstSightings: 2, skipped: 0 });
+    const racers = await db.query<{ user_id: number; display_name: string }>(
+      'SELECT user_id, display_name FROM racers WHERE user_id IN (41, 42) ORDER BY user_id',
+    );
+    expect(racers.rows.map((x) => [Number(x.user_id), x.display_name])).toEqual([
+      [41, 'Evegnp.exe LRPOirf'],
+      [42, '👩‍💻 Dev'],
+    ]);
+    const team = await db.query('SELECT name, other_requirements, captain_display_name FROM teams WHERE tag = $1', [
+      'BIDI',
+    ]);
+    expect(team.rows).toEqual([
+      { name: 'Team Bidi', other_requirements: 'Race daily', captain_display_name: 'Evegnp.exe LRPOirf' },
     ]);
   });
 });

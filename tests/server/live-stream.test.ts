@@ -1,14 +1,17 @@
 /**
- * GET /api/live over real HTTP: the headers a proxy and the CSP need, the data version on
- * connect, a `version` event after a collector poll (its team writes and the run's end) and after
- * a staff write, nothing for a run in which every team failed, and the stream ends on app close.
+ * GET /api/live over real HTTP: the headers a proxy and the CSP need, the live version on
+ * connect, one `version` event after a collector run (when it is whole, not one per team written,
+ * while cached answers see each team's write at once) and after a staff write, nothing for a run
+ * in which every team failed, and the stream ends on app close.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollTeams } from '../../server/collector/poll.js';
+import { writePoll } from '../../server/collector/write-poll.js';
 import { readDataVersion } from '../../server/db/data-version.js';
 import { publicChange } from '../../server/db/public-change.js';
+import { judgeClosedWeeks } from '../../server/db/requirements-repo.js';
 import { teamBody } from './collector-helpers.js';
 import { dbKinds, testApp, TEST_TZ, type TestContext } from './helpers.js';
 import { openLiveStream } from './live-client.js';
@@ -92,6 +95,58 @@ describe.each(dbKinds)('live stream on %s', (kind) => {
       expect(run.ok).toBe(0);
       await expect(s.next(kind === 'postgres' ? 2500 : 300)).rejects.toThrow('no stream item');
       expect(await readDataVersion(t.db)).toBe(before);
+    } finally {
+      s.close();
+    }
+  });
+
+  it('sends one version a run, once it is whole, while cached answers see each team at once', async () => {
+    const quiet = kind === 'postgres' ? 2500 : 300;
+    await t.db.query("INSERT INTO teams (tag, tracked) VALUES ('BBB', true), ('CCC', true)");
+    const member = (tag: string, userID: number, username: string, played: number) =>
+      teamBody(tag, [
+        { userID, username, played, racesPlayed: 40 + played, typed: played * 300, errs: played, secs: played * 60 },
+      ]);
+    answers.set('AAA', member('AAA', 7, 'ann', 8));
+    answers.set('BBB', member('BBB', 8, 'bob', 4));
+    answers.set('CCC', member('CCC', 9, 'cid', 6));
+    const members = async () =>
+      (await t.app.inject({ url: '/api/member-data-latest' }))
+        .json<Array<{ Username: string }>>()
+        .map((m) => m.Username)
+        .sort();
+    expect(await members()).toEqual(['ann']);
+    const before = await readDataVersion(t.db);
+    const s = await openLiveStream(url);
+    try {
+      expect(await s.next()).toEqual({ kind: 'version', data: JSON.stringify({ version: before }) });
+      // One team's write inside a run: the cached answer shows it at once, the stream waits for the run.
+      const at = new Date('2026-03-10T18:19:40Z');
+      const bbb = await writePoll(
+        t.db,
+        { tag: 'BBB', at, httpStatus: 200, body: answers.get('BBB')! },
+        TEST_TZ,
+        undefined,
+        {
+          partOfRun: true,
+        },
+      );
+      expect(bbb).toMatchObject({ ok: true, changed: true, dataVersion: before + 1 });
+      expect(await members()).toEqual(['ann', 'bob']);
+      await expect(s.next(quiet)).rejects.toThrow('no stream item');
+
+      answers.set('BBB', member('BBB', 8, 'bob', 5));
+      const run = await pollTeams({ db: t.db, base, tz: TEST_TZ, now: new Date('2026-03-10T18:20:40Z'), delayMs: 0 });
+      expect(run.ok).toBe(3);
+      const after = await readDataVersion(t.db);
+      // BBB's write above, then the run's: AAA, BBB and CCC had new races, and the run's end.
+      expect(after).toBe(before + 5);
+      expect(await s.next()).toEqual({ kind: 'version', data: JSON.stringify({ version: after }) });
+      // After the run the server judges last week's requirement: teams followed only since are left alone.
+      expect(await judgeClosedWeeks(t.db, new Date('2026-03-10T18:21:00Z'), TEST_TZ)).toBe(0);
+      expect(await readDataVersion(t.db)).toBe(after);
+      await expect(s.next(quiet)).rejects.toThrow('no stream item');
+      expect(await members()).toEqual(['ann', 'bob', 'cid']);
     } finally {
       s.close();
     }

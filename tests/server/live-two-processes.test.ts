@@ -2,7 +2,8 @@
  * Two app instances on one PostgreSQL database, as two processes behind a load balancer: a staff
  * write through one reaches a stream client of the other, and a change committed by a third
  * connection that no instance hears of (another process's collector) reaches both, within a few
- * seconds (each instance reads the version every 2 s while a stream is open). Both instances live
+ * seconds (each instance reads the version every 2 s while a stream is open), once its run is
+ * whole (a team's write inside the run alone sends nothing). Both instances live
  * in this test's process, so the first case may also be carried by the in-process change notice;
  * the second can only be carried by the polling, as between real processes.
  */
@@ -10,7 +11,8 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
-import type { Database } from '../../server/db/database.js';
+import type { Database, Queryable } from '../../server/db/database.js';
+import { bumpDataVersion } from '../../server/db/data-version.js';
 import { migrate } from '../../server/db/migrate.js';
 import { openPostgres } from '../../server/db/postgres.js';
 import { buildApp } from '../../server/http/app.js';
@@ -85,11 +87,16 @@ describe.skipIf(!reachable)('live stream across two instances on PostgreSQL', ()
     // A third connection, as another process's collector: neither instance hears a change notice.
     const other = new pg.Client({ connectionString: testDb!.url });
     await other.connect();
-    await other.query("UPDATE app_meta SET value = (value::bigint + 1)::text WHERE key = 'data_version'");
+    const collector = other as unknown as Queryable;
+    // A team written inside its run: the streams wait for the run to be whole...
+    expect(await bumpDataVersion(collector, { partOfRun: true })).toBe(2);
+    await expect(onA.next(2500)).rejects.toThrow('no stream item');
+    // ...and its end: each stream hears of both at once.
+    expect(await bumpDataVersion(collector)).toBe(3);
     await other.end();
     const started = Date.now();
-    expect(await onA.versionAtLeast(2, 5000)).toBe(2);
-    expect(await onB.versionAtLeast(2, 5000)).toBe(2);
+    expect(await onA.next(5000)).toEqual({ kind: 'version', data: '{"version":3}' });
+    expect(await onB.next(5000)).toEqual({ kind: 'version', data: '{"version":3}' });
     expect(Date.now() - started).toBeLessThan(5000);
   });
 });

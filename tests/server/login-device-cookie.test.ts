@@ -2,12 +2,12 @@
  * Login device cookies (OWASP's scheme): wrong passwords spread over many addresses lock an
  * unknown browser out, never the owner's browser that logged in before, from wherever it comes;
  * a forged or altered cookie, or one for another username, counts as no cookie; a device's own
- * failures block only that device.
+ * failures block only that device; a new password revokes the device cookies made before it.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEVICE_POLICY } from '../../server/db/login-throttle.js';
 import { dbKinds, testApp, type TestContext } from './helpers.js';
-import { addUser } from './staff-helpers.js';
+import { addUser, json, login } from './staff-helpers.js';
 
 const T0 = new Date('2026-03-10T18:00:00Z');
 const OWNER = { username: 'owner', password: 'owner-password-1' };
@@ -42,9 +42,10 @@ describe.each(dbKinds)('login device cookies on %s', (kind) => {
     }
   };
 
+  let ownerId: number;
   beforeAll(async () => {
     t = await testApp(kind, T0);
-    await addUser(t.db, { ...OWNER, role: 'admin' });
+    ownerId = await addUser(t.db, { ...OWNER, role: 'admin' });
     await addUser(t.db, { ...OTHER, role: 'admin' });
   });
   afterAll(() => t.close());
@@ -136,5 +137,44 @@ describe.each(dbKinds)('login device cookies on %s', (kind) => {
     // After its block the phone logs in again.
     t.setNow(new Date(T0.getTime() + 30_000));
     expect((await attempt('10.6.0.1', OWNER, phone)).statusCode).toBe(200);
+  });
+
+  it('a new password, set by an admin or by the owner, revokes the device cookies made before it', async () => {
+    /** The keys a wrong password with `device` from 10.3.0.1 counts under. */
+    const countedUnder = async (device: string) => {
+      await t.db.query('DELETE FROM login_failures');
+      const res = await attempt('10.3.0.1', { username: OWNER.username, password: 'wrong-guess-1' }, device);
+      expect(res.statusCode).toBe(401);
+      const { rows } = await t.db.query<{ key: string }>('SELECT key FROM login_failures ORDER BY key');
+      return rows.map((r) => r.key);
+    };
+    const changePassword = async (cookie: string, password: string) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${ownerId}`,
+        headers: json(cookie),
+        payload: { password },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const device = await loginFrom('10.0.0.1');
+    const nonce = (cookie: string) => cookie.split('.')[1];
+    expect(await countedUnder(device)).toEqual([`device:${nonce(device)}`]);
+
+    const renewed = { username: OWNER.username, password: 'owner-password-2' };
+    await changePassword(await login(t.app, OTHER.username, OTHER.password, '10.0.0.2'), renewed.password);
+    // The old cookie is no cookie any more: counted like any browser's, and held back by an attack.
+    expect(await countedUnder(device)).toEqual(['ip:10.3.0.1', 'pair:10.3.0.1 owner', 'user:owner']);
+    await t.db.query('DELETE FROM login_failures');
+    await spreadAttack();
+    expect((await attempt('10.0.0.1', renewed, device)).statusCode).toBe(429);
+
+    // A cookie made under the new password counts; the owner's own change revokes it in turn.
+    await t.db.query('DELETE FROM login_failures');
+    const fresh = await loginFrom('10.0.0.1', renewed);
+    expect(await countedUnder(fresh)).toEqual([`device:${nonce(fresh)}`]);
+    await t.db.query('DELETE FROM login_failures');
+    await changePassword(await login(t.app, renewed.username, renewed.password, '10.0.0.1'), OWNER.password);
+    expect(await countedUnder(fresh)).toEqual(['ip:10.3.0.1', 'pair:10.3.0.1 owner', 'user:owner']);
   });
 });

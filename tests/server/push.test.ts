@@ -359,6 +359,101 @@ describe.each(dbKinds)('web push on %s', (kind) => {
     expect(await deliver()).toMatchObject({ sent: 0, failed: 0 });
   });
 
+  it('keeps at most 40 devices per address (an IPv6 /64) and 20,000 in all; a device saved again is an update', async () => {
+    const keys = deviceKeys();
+    const put = (name: string, from: string, choices: object = {}) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/push/subscription',
+        headers: { ...json(), 'x-forwarded-for': from },
+        payload: {
+          username: 'cat',
+          passedBoard: '24hour',
+          passedScope: 'individual',
+          eventEnded: false,
+          requirementRisk: false,
+          staffSummary: false,
+          ...choices,
+          subscription: { endpoint: endpointOf(name), keys: { p256dh: keys.p256dh, auth: keys.auth } },
+        },
+      });
+    const stored = async () =>
+      Number((await t.db.query<{ n: string }>('SELECT count(*) AS n FROM push_subscriptions')).rows[0].n);
+    const before = await stored();
+    // 40 phones behind one school's IPv6 /64, each with an address of its own in it.
+    for (let i = 1; i <= 40; i++)
+      expect((await put(`cap-${i}`, `2001:db8:7:1::${i.toString(16)}`)).statusCode).toBe(200);
+    const refused = await put('cap-41', '2001:db8:7:1:ffff:ffff:ffff:1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      error: 'Too many devices get notifications from this address (40); turn one off first',
+    });
+    expect(await stored()).toBe(before + 40);
+    // Saved again from the full address: an update, not a new device.
+    const again = await put('cap-1', '2001:db8:7:1::99', { passedBoard: '7day' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().choices.passedBoard).toBe('7day');
+    // Another /64, and an IPv4 address, are other addresses.
+    expect((await put('cap-41', '2001:db8:7:2::1')).statusCode).toBe(200);
+    expect((await put('cap-42', '198.51.100.7')).statusCode).toBe(200);
+    expect(await stored()).toBe(before + 42);
+
+    // The site full: 20,000 devices in all.
+    const filler = 20_000 - (await stored());
+    await t.db.query(
+      `INSERT INTO push_subscriptions (endpoint, p256dh, auth, app_origin, username, passed_board, created_at, updated_at, seen_at)
+       SELECT 'https://fcm.googleapis.com/fcm/send/filler-' || i, 'k', 'a', $1, 'cat', '24hour', $2, $2, $2
+         FROM generate_series(1, $3::int) AS i`,
+      [SITE, clock, filler],
+    );
+    const full = await put('cap-43', '203.0.113.50');
+    expect(full.statusCode).toBe(503);
+    expect(full.json()).toEqual({ error: 'This site takes no more devices for notifications; try again later' });
+    expect(await stored()).toBe(20_000);
+    expect((await put('cap-42', '203.0.113.50', { eventEnded: true })).statusCode).toBe(200);
+    await t.db.query("DELETE FROM push_subscriptions WHERE endpoint LIKE '%filler-%' OR endpoint LIKE '%/cap-%'");
+  });
+
+  it('ends the staff summary a session chose on its logout; the device keeps its own messages', async () => {
+    const mine = deviceKeys();
+    const other = deviceKeys();
+    const first = await login(t.app, 'root', 'pw-root-123');
+    const second = await login(t.app, 'root', 'pw-root-123');
+    expect(
+      (await save('desk', mine, { username: 'bea', eventEnded: true, staffSummary: true }, first)).statusCode,
+    ).toBe(200);
+    expect((await save('office', other, { staffSummary: true }, second)).statusCode).toBe(200);
+    const choices = async (name: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/push/subscription/read',
+          headers: json(),
+          payload: { endpoint: endpointOf(name) },
+        })
+      ).json().choices as { username: string | null; eventEnded: boolean; staffSummary: boolean };
+    expect(await choices('desk')).toMatchObject({ staffSummary: true });
+
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: json(first), payload: {} });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(await choices('desk')).toMatchObject({ username: 'bea', eventEnded: true, staffSummary: false });
+    // Another session's choice, on another device, stays.
+    expect(await choices('office')).toMatchObject({ staffSummary: true });
+
+    // The next morning's pass: the summary goes to the device still logged in only.
+    const ids = async (name: string) =>
+      (
+        await t.db.query<{ kind: string }>(
+          `SELECT o.kind FROM push_outbox o JOIN push_subscriptions s ON s.id = o.subscription_id
+            WHERE s.endpoint = $1 ORDER BY o.id`,
+          [endpointOf(name)],
+        )
+      ).rows.map((r) => r.kind);
+    await poll(new Date('2026-03-15T15:00:00Z'));
+    expect(await ids('desk')).not.toContain('staff-summary');
+    expect(await ids('office')).toEqual(['staff-summary']);
+  });
+
   it('logs no endpoint nor key', () => {
     const text = JSON.stringify(logged);
     expect(logged.length).toBeGreaterThan(0);

@@ -84,6 +84,31 @@ describe.each(dbKinds)('user management on %s', (kind) => {
     expect(await users()).toEqual(before);
   });
 
+  it('refuses a username holding invisible, formatting or control characters, and changes nothing', async () => {
+    const { id } = (await call('POST', '/api/users', { username: 'plainname', password: 'plainname-password' })).json();
+    const before = await users();
+    for (const [username, found] of [
+      ['tool\u200badmin', 'U+200B'], // zero-width space: looks like "tooladmin"
+      ['ad\u202emin', 'U+202E'], // right-to-left override
+      ['a\u2066b\u2069', 'U+2066'], // an isolate
+      ['tab\tname', 'U+0009'],
+      ['no\u00a0break', 'U+00A0'],
+      ['soft\u00adhyphen', 'U+00AD'],
+      ['hangul\u3164filler', 'U+3164'],
+    ]) {
+      const expected = {
+        error: `username: Username must not contain invisible, formatting or control characters (${found})`,
+      };
+      const created = await call('POST', '/api/users', { username, password: 'long-enough-pw' });
+      expect(created.statusCode, username).toBe(400);
+      expect(created.json()).toEqual(expected);
+      const renamed = await call('PUT', `/api/users/${id}`, { username });
+      expect(renamed.statusCode, username).toBe(400);
+      expect(renamed.json()).toEqual(expected);
+    }
+    expect(await users()).toEqual(before);
+  });
+
   it('edits username, role, user ID and team; "Username required" when blank', async () => {
     const { id } = (await call('POST', '/api/users', { username: 'editme', password: 'editme-password' })).json();
     const blank = await call('PUT', `/api/users/${id}`, { username: '', role: 'admin' });

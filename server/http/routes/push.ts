@@ -1,8 +1,9 @@
 /**
  * Web push for anyone, per device (contract/push.ts): GET /api/push/key, PUT /api/push/subscription
  * (endpoint on a known push service or PUSH_SERVICE_ORIGIN, browser-made keys, a racer that exists
- * for the personal messages, a staff session for the staff summary), POST
- * /api/push/subscription/read and /remove, POST /api/push/seen. No answer or log holds an
+ * for the personal messages, a staff session for the staff summary; a new device only while its
+ * address, an IPv6 one as its /64, holds fewer than 40 (429) and the site fewer than 20,000 (503)),
+ * POST /api/push/subscription/read and /remove, POST /api/push/seen. No answer or log holds an
  * endpoint or key.
  */
 import {
@@ -18,11 +19,14 @@ import {
   markSeen,
   racerByUsername,
   removeSubscription,
+  PUSH_LIMITS,
   saveSubscription,
   type PushChoicesRow,
 } from '../../db/push-repo.js';
 import { pushEndpointProblem, pushKeysProblem } from '../../push/push-endpoint.js';
 import { vapidKeys } from '../../push/vapid-keys.js';
+import { addressBucket } from '../../../rules/address-bucket.js';
+import { SESSION_COOKIE, hashSessionId } from '../plugins/auth.js';
 import type { RouteModule } from '../context.js';
 import { route } from '../endpoint-route.js';
 
@@ -63,7 +67,9 @@ const push: RouteModule = (app, { db, config, now }) => {
       requirementRisk,
       staffUser: staffSummary && user ? user.id : null,
     };
-    await saveSubscription(
+    // The session that chose the staff summary: logging out of it ends the summary (routes/login.ts).
+    const sid = request.cookies[SESSION_COOKIE];
+    const saved = await saveSubscription(
       db,
       {
         ...row,
@@ -71,9 +77,19 @@ const push: RouteModule = (app, { db, config, now }) => {
         p256dh: subscription.keys.p256dh,
         auth: subscription.keys.auth,
         appOrigin: config.siteUrl ?? `${request.protocol}://${request.host}`,
+        address: addressBucket(request.ip),
+        staffSession: row.staffUser !== null && sid ? hashSessionId(sid) : null,
       },
       now(),
     );
+    if ('refused' in saved) {
+      reply.header('Retry-After', '3600');
+      if (saved.refused === 'address')
+        return reply.code(429).send({
+          error: `Too many devices get notifications from this address (${PUSH_LIMITS.perAddress}); turn one off first`,
+        });
+      return reply.code(503).send({ error: 'This site takes no more devices for notifications; try again later' });
+    }
     return { subscribed: true, choices: choicesOf(row) };
   });
 
