@@ -10,20 +10,9 @@ import { z } from 'zod';
 import { errorAnswers } from './common.js';
 import { endpoint } from './endpoint.js';
 import { DefaultSort, Event, type PayToPlaySettings } from './events.js';
+export { splitEventTags } from './event-tags.js';
 
 export const MAX_EVENT_TEAMS = 10;
-
-/** Splits the Team Tag(s) field: space- or comma-separated, upper-cased, duplicates dropped. */
-export function splitEventTags(s: string): string[] {
-  return [
-    ...new Set(
-      s
-        .split(/[\s,]+/)
-        .map((t) => t.trim().toUpperCase())
-        .filter(Boolean),
-    ),
-  ];
-}
 
 /** Problems with a tag list that need no database: count and format. Null when fine. */
 export function eventTagsProblem(tags: string[]): string | null {

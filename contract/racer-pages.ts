@@ -7,17 +7,11 @@ import { DayKey, errorAnswers } from './common.js';
 import { endpoint } from './endpoint.js';
 import { UsernameQuery } from './racers.js';
 
-/** The longest head-to-head range, in days (both ends counted). */
-export const COMPARE_MAX_DAYS = 366;
+export { BEST_ACCURACY_MIN_RACES, COMPARE_MAX_DAYS, FASTEST_BATCH_MIN_RACES } from './racer-page-limits.js';
 
 /** Which record a best is. */
 export const BestKind = z.enum(['fastest-batch', 'most-races-day', 'most-races-week', 'best-accuracy-day']);
 export type BestKind = z.infer<typeof BestKind>;
-
-/** Fewest team races in a batch for its WPM to count as a best. */
-export const FASTEST_BATCH_MIN_RACES = 5;
-/** Fewest team races in a day for its accuracy to count as a best. */
-export const BEST_ACCURACY_MIN_RACES = 50;
 
 export const PersonalBest = z.object({
   kind: BestKind,

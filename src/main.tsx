@@ -68,7 +68,7 @@ function answeredByServiceWorker(): boolean {
  * Runs `then` once React has hydrated or rendered the page: the root layout has rendered (a drawn
  * page's hydration first waits for the route's code, and the thread is idle meanwhile), then React
  * hydrates in back-to-back tasks, so the thread is first idle once it is done (however slow the
- * phone). Sooner when the person goes to another screen, and after 10 s at the latest. The
+ * phone). Sooner when the person goes to another screen or leaves the page, and after 10 s at the latest. The
  * document says so then: `<html data-app="ready">` (the browser tests wait for it before they tap).
  */
 function afterFirstRender(then: () => Promise<void>): void {
@@ -81,6 +81,11 @@ function afterFirstRender(then: () => Promise<void>): void {
     void then().catch(() => undefined);
   };
   const stopNavigation = router.subscribe('onBeforeNavigate', run);
+  // Hidden or about to be left before then: the page's answers are saved now (restoring first), not lost.
+  window.addEventListener('beforeunload', run);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') run();
+  });
   void appRendered.then(() => {
     if ('requestIdleCallback' in window) window.requestIdleCallback(run);
   });

@@ -5,8 +5,9 @@
  * the first screen's path: asked for first, it gets the connection the page itself came on, while
  * the smaller files open new ones (a round trip each on a phone). The build fails when the home
  * screen's route (`homeRoute`) is not in that entry: a chunk of its own would wait for the entry
- * to run before it even started downloading. It fails too when a package of `keepOut` (zod, whose
- * core is ~45 KB minified: the app's route params use valibot) lands in the first script.
+ * to run before it even started downloading. It fails too when a package of `keepOut` lands in any
+ * of the app's scripts (zod: ~45 KB minified, and it probes for eval, which the page's CSP refuses
+ * with a console error; the app's route params use valibot, and its contract imports are types).
  */
 import type { OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
@@ -27,8 +28,11 @@ export function firstScript(entryName: string, homeRoute: string, keepOut: strin
         if (chunk && !chunk.moduleIds.some((id) => id.includes(homeRoute))) {
           throw new Error(`first-script: ${homeRoute} is not in ${entry}`);
         }
-        const unwanted = chunk?.moduleIds.find((id) => keepOut.some((pkg) => id.includes(`/node_modules/${pkg}/`)));
-        if (unwanted) throw new Error(`first-script: ${unwanted} is in ${entry}`);
+        for (const out of Object.values(ctx.bundle ?? {})) {
+          if (out.type !== 'chunk') continue;
+          const unwanted = out.moduleIds.find((id) => keepOut.some((pkg) => id.includes(`/node_modules/${pkg}/`)));
+          if (unwanted) throw new Error(`first-script: ${unwanted} is in ${out.fileName}`);
+        }
         const others = scripts.filter((src) => src !== entry);
         const tags = [
           `<script type="module" crossorigin src="${entry}"></script>`,

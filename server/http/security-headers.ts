@@ -1,7 +1,7 @@
 /**
  * Security headers on every answer (@fastify/helmet). The Content-Security-Policy fits the built
  * app: its scripts, styles, icons and service worker all come from the site itself, the API is
- * same-origin, exports download from blob: URLs. The one inline script (the theme, and the taps
+ * same-origin, exports download from blob: URLs (and a large Excel file is compressed in a blob: worker). The one inline script (the theme, and the taps
  * before the app runs: contract/boot-script.ts) is allowed by its hash; no foreign origin is needed.
  * `upgrade-insecure-requests` is left out, so a plain-HTTP LAN install keeps working.
  */
@@ -18,7 +18,8 @@ export const CONTENT_SECURITY_POLICY = {
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
-  'worker-src': ["'self'"],
+  // The Excel writer compresses a large sheet in a worker it makes from a blob: URL (fflate).
+  'worker-src': ["'self'", 'blob:'],
   'manifest-src': ["'self'"],
   'object-src': ["'none'"],
   'form-action': ["'self'"],

@@ -16,7 +16,7 @@ import type {
   TeamLeaderboardRow,
 } from '../../contract/leaderboards';
 import type { ApiTimes } from '../../rules/periods';
-import { call } from './client';
+import { ApiError, call } from './client';
 import { keys, type BoardKind } from './keys';
 import { routes } from './routes';
 import { boardTimes, type BoardWindow } from './leaderboard-window';
@@ -129,12 +129,22 @@ export interface RacerStandingArgs {
   radius: number;
 }
 
+/**
+ * A racer's standing, or null when they are not on the board (no races in the window: the API's
+ * 404). Null is an answer, saved like any other, so offline the card says "no races" again
+ * instead of "not saved".
+ */
 export const racerStandingQueryOptions = ({ window, tz, username, showbot, radius }: RacerStandingArgs) =>
   queryOptions({
     queryKey: keys.leaderboardStanding({ ...window, tz, username, showbot, radius }),
-    queryFn: async (): Promise<RacerStanding> => {
+    queryFn: async (): Promise<RacerStanding | null> => {
       const times = boardTimes(window, new Date(), tz);
-      return call(routes.individualRank, { query: { ...times, username, showbot, radius: String(radius) } });
+      try {
+        return await call(routes.individualRank, { query: { ...times, username, showbot, radius: String(radius) } });
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 404) return null;
+        throw e;
+      }
     },
     refetchInterval: 'rolling' in window ? ROLLING_REFRESH_MS : false,
   });

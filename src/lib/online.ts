@@ -5,7 +5,10 @@
  * stays; a small probe (every 15 s, on focus and on the `online` event) finds the server again.
  * Why it is unreachable is kept beside (`useOfflineReason`): 'server' when a proxy answers for it
  * (502/503/504), or when a request gets no answer while the browser is online and a static file
- * of the site still comes (the app server restarting behind the web server); 'network' otherwise.
+ * of the site still comes (the app server restarting behind the web server); 'network' when the
+ * browser says it is offline or another page answers (a captive portal); 'unreachable' when the
+ * browser is online and nothing of the site answers (a stopped server with no proxy in front, or
+ * a signal too weak to tell): the app cannot know which, so it does not say "offline".
  */
 import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
@@ -15,7 +18,13 @@ const PROBE_EVERY_MS = 15_000;
 /** A small static file; the query keeps it out of the service worker's precache and any cache. */
 const STATIC_PROBE_URL = '/robots.txt';
 
-export type OfflineReason = 'network' | 'server';
+export type OfflineReason = 'network' | 'server' | 'unreachable';
+/** How the app words each reason, first in the offline banner and the screens' offline notes. */
+export const OFFLINE_LEAD: Record<OfflineReason, string> = {
+  network: "You're offline",
+  server: 'The server is not answering',
+  unreachable: "Can't reach the server",
+};
 let reason: OfflineReason = 'network';
 const reasonListeners = new Set<() => void>();
 
@@ -43,14 +52,14 @@ export function isServerReply(status: number, contentType: string | null): boole
   return status === 304 || status === 204 || (contentType ?? '').includes('application/json');
 }
 
-/** No answer at all: the network, unless the browser is online and the site's static files still come. */
+/** No answer at all: offline if the browser says so; else the server if the site's static files still come. */
 async function checkWhyNoAnswer(): Promise<void> {
   if (!browserOnline()) return setReason('network');
   try {
     await fetch(`${STATIC_PROBE_URL}?probe=${Date.now()}`, { cache: 'no-store', credentials: 'same-origin' });
     setReason('server');
   } catch {
-    setReason('network');
+    setReason(browserOnline() ? 'unreachable' : 'network');
   }
 }
 

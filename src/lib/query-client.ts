@@ -45,16 +45,20 @@ export function shouldPersistQuery(query: Pick<Query, 'queryKey' | 'state'>, log
   return loggedIn || !isSessionData(query.queryKey);
 }
 
-export const queryPersister = createAsyncStoragePersister({
-  key: PERSIST_KEY,
-  throttleTime: 1000,
-  storage: {
-    // The first restore takes the read main.tsx started before the app's modules evaluated.
-    getItem: async (key) => (await (takeEarlyRead(key) ?? get<string>(key))) ?? null,
-    setItem: (key, value) => set(key, value),
-    removeItem: (key) => del(key),
-  },
-});
+const storage = {
+  // The first restore takes the read main.tsx started before the app's modules evaluated.
+  getItem: async (key: string) => (await (takeEarlyRead(key) ?? get<string>(key))) ?? null,
+  setItem: (key: string, value: string) => set(key, value),
+  removeItem: (key: string) => del(key),
+};
+
+export const queryPersister = createAsyncStoragePersister({ key: PERSIST_KEY, throttleTime: 1000, storage });
+
+/**
+ * The same store without the wait: what is on screen is written the moment the page is hidden or
+ * left, so a screen seen for less than the throttle's second is kept too.
+ */
+const saveNowPersister = createAsyncStoragePersister({ key: PERSIST_KEY, throttleTime: 0, storage });
 
 /** The options of PersistQueryClientProvider: the persister, the week, the build id and the rule above. */
 export function persistOptions(
@@ -101,6 +105,21 @@ export async function restoreSavedQueries(queryClient: QueryClient, persister = 
   persistQueryClientSubscribe(options);
   // A drawn page's answers came before the subscription: saved now, not only at their next change.
   if (before.size > 0) void persistQueryClientSave(options).catch(() => undefined);
+  saveWhenHidden({ ...options, persister: persister === queryPersister ? saveNowPersister : persister });
+}
+
+/**
+ * Writes the cache at once when the page is hidden (another app, the screen off) or is about to be
+ * left (a reload, an address typed). `beforeunload`, not `pagehide`: a write begun as the page
+ * unloads is dropped with it, one begun before the next page arrives is kept.
+ */
+function saveWhenHidden(options: Parameters<typeof persistQueryClientSave>[0]): void {
+  if (typeof document === 'undefined') return;
+  const save = () => void persistQueryClientSave(options).catch(() => undefined);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') save();
+  });
+  window.addEventListener('beforeunload', save);
 }
 
 /**

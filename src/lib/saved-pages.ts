@@ -1,6 +1,7 @@
 /**
- * The app's side of the saved pages (sw/saved-pages.ts): a few seconds after a screen is shown,
- * online and logged out, the service worker is asked to keep the server's drawing of its address,
+ * The app's side of the saved pages (sw/saved-pages.ts): a few seconds after a screen is shown
+ * (or as the page is hidden or left, if sooner), online and logged out, the service worker is asked
+ * to keep the server's drawing of its address,
  * which it then answers the next visit with, offline too. Once someone is logged in the kept pages
  * are dropped, so no anonymous drawing is shown over a staff view. A browser asking to save data
  * (Save-Data) keeps none: each kept page is one more download of the screen.
@@ -26,15 +27,27 @@ function savesData(): boolean {
 export function keepShownPages(router: AppRouter, queryClient: QueryClient): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator) || savesData()) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let keep: (() => void) | undefined;
   const keepSoon = () => {
     clearTimeout(timer);
     const address = location.pathname + location.search;
-    timer = setTimeout(() => {
+    keep = () => {
+      keep = undefined;
       if (isLoggedIn(queryClient)) void tell({ type: 'FORGET_PAGES' }).catch(() => undefined);
       else if (onlineManager.isOnline() && location.pathname + location.search === address)
         void tell({ type: 'KEEP_PAGE', address }).catch(() => undefined);
-    }, KEEP_AFTER_MS);
+    };
+    timer = setTimeout(keep, KEEP_AFTER_MS);
   };
+  // The last screen is kept when the page is hidden or left before its few seconds were up.
+  const keepNow = () => {
+    clearTimeout(timer);
+    keep?.();
+  };
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') keepNow();
+  });
+  window.addEventListener('beforeunload', keepNow);
   router.subscribe('onResolved', keepSoon);
   keepSoon();
 }

@@ -2,9 +2,10 @@
  * Presentational table: the caller sorts and pages the rows; the table shows sort indicators,
  * keyboard-accessible header buttons, a sticky header and zebra rows, and scrolls sideways inside
  * its own box so the page never does. Identity columns (rank, name or tag) stay in view at the left
- * while the rest scrolls; on a narrow screen the sorted column (else `leadColumns`) follows them.
+ * while the rest scrolls; on a narrow screen the sorted column (else `leadColumns`) follows them. At
+ * rest no column is cut in two by the box's right edge (`useWholeColumns`).
  */
-import { useEffect, useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import type { ExportAs } from '../lib/export/types';
 import type { SortState } from '../lib/sort';
 import { NARROW_SCREEN, useMediaQuery } from '../lib/use-media-query';
@@ -68,6 +69,7 @@ export function DataTable<Row>({
   const stickyCount = firstOther < 0 ? shown.length : firstOther;
   const tableRef = useStickyOffsets(stickyCount);
   const wrapRef = useRef<HTMLDivElement>(null);
+  useWholeColumns(wrapRef, tableRef, shown.map((c) => c.key).join('|'));
   const leadKey = narrow ? shown.find((c) => !c.identity)?.key : undefined;
   useEffect(() => {
     // A newly sorted column has just moved next to the identity: show it there.
@@ -185,4 +187,52 @@ function useStickyOffsets(count: number) {
     return () => observer.disconnect();
   }, [count]);
   return ref;
+}
+
+/**
+ * While the table rests at its left, no column is cut in two by the box's right edge ("73,93" for
+ * 73,938 reads as another number): the columns that fit share the space left, so the next one
+ * starts at the edge, one swipe away. Measured again whenever the box or the table changes size.
+ */
+function useWholeColumns(
+  wrapRef: RefObject<HTMLDivElement | null>,
+  tableRef: RefObject<HTMLTableElement | null>,
+  columnKeys: string,
+) {
+  useLayoutEffect(() => {
+    const wrap = wrapRef.current;
+    const table = tableRef.current;
+    const cells = table?.tHead?.rows[0]?.cells;
+    if (!wrap || !table || !cells) return;
+    let widened: HTMLElement[] = [];
+    const fit = () => {
+      for (const c of widened) c.style.paddingRight = '';
+      widened = [];
+      const edge = wrap.clientWidth;
+      if (table.offsetWidth <= edge) return;
+      const list = Array.from(cells);
+      // Where each column starts and ends inside the box, scrolled to its left.
+      const origin = wrap.getBoundingClientRect().left + wrap.clientLeft - wrap.scrollLeft;
+      const spans = list.map((c) => {
+        const r = c.getBoundingClientRect();
+        return { left: r.left - origin, right: r.right - origin };
+      });
+      const cut = spans.findIndex((c) => c.right > edge + 0.5);
+      const gap = cut > 0 ? edge - spans[cut].left : 0;
+      if (gap <= 0) return;
+      // The columns that scroll share it (the sticky ones stay as narrow as they are), else all.
+      const moving = list.slice(0, cut).filter((c) => !c.classList.contains('sticky-col'));
+      widened = moving.length ? moving : list.slice(0, cut);
+      const pads = widened.map((c) => parseFloat(getComputedStyle(c).paddingRight));
+      widened.forEach((c, i) => (c.style.paddingRight = `${pads[i] + gap / widened.length}px`));
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(wrap);
+    observer.observe(table);
+    return () => {
+      observer.disconnect();
+      for (const c of widened) c.style.paddingRight = '';
+    };
+  }, [wrapRef, tableRef, columnKeys]);
 }

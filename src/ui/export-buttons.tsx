@@ -23,8 +23,8 @@ export interface ExportButtonsProps {
 export type ExportContent = ExportSheet[] | { fileBase: string; sheets: ExportSheet[] } | null;
 
 const FORMATS: { format: ExportFormat; label: string }[] = [
-  { format: 'csv', label: 'Export CSV' },
-  { format: 'xlsx', label: 'Export Excel' },
+  { format: 'csv', label: 'CSV' },
+  { format: 'xlsx', label: 'Excel' },
 ];
 
 export function ExportButtons({ fileBase, sheets, disabled, label }: ExportButtonsProps) {
@@ -53,7 +53,15 @@ export function ExportButtons({ fileBase, sheets, disabled, label }: ExportButto
           disabled={disabled || busy !== null}
           onClick={() => void run(format)}
         >
-          {busy === format ? 'Exporting…' : label}
+          {busy === format ? (
+            'Exporting…'
+          ) : (
+            <>
+              {/* A phone shows "CSV" and "Excel" (the group says Export); the name stays "Export CSV". */}
+              <span className="export-verb">Export </span>
+              {label}
+            </>
+          )}
         </button>
       ))}
       {error ? (

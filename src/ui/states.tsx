@@ -14,8 +14,7 @@ export function Loading({ text = 'Loading...', offlineText }: { text?: string; o
   if (!online) {
     return (
       <div className="state state-empty state-offline" role="status">
-        {offlineText ??
-          "You're offline and this has not been saved on this device yet. It loads when the connection is back."}
+        {offlineText ?? 'This has not been saved on this device yet. It loads when the connection is back.'}
       </div>
     );
   }

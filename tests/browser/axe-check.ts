@@ -42,6 +42,57 @@ async function unlabelledCharts(page: Page, what: string): Promise<string[]> {
   return unlabelled ? [`${what}: ${unlabelled} chart canvas(es) without a text alternative`] : [];
 }
 
+/**
+ * Every piece of text with a digit in it that is cut: partly hidden by a box (overflow hidden or
+ * clip, an ellipsis, or the edge of a table scrolling sideways, where "73,93" would read as another
+ * number) or running past the screen's edge, as "screen: text (cut by …)". A number wholly outside
+ * a sideways-scrolling box is not cut: it is one swipe away, and that box's own edges are measured.
+ */
+async function clippedNumbers(page: Page, what: string): Promise<string[]> {
+  const cut = await page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      const host = node.parentElement;
+      // A number: digits without letters ("73,938", "94.41%", "#7"), or anything in a numeric cell.
+      const numeric = /\d/.test(text) && (!/[A-Za-z]/.test(text) || !!host?.closest('td.num, th.num'));
+      if (!numeric || !host?.checkVisibility({ visibilityProperty: true })) continue;
+      // Text only for screen readers (a 1 px box) is not on the screen to be cut.
+      if (host.closest('.sr-only, [aria-hidden="true"], svg') || host.getBoundingClientRect().width <= 1) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (box.width === 0) continue;
+      let left = box.left;
+      let right = box.right;
+      let cutBy = '';
+      for (let el: Element | null = host; el && el !== document.documentElement; el = el.parentElement) {
+        const style = getComputedStyle(el);
+        if (style.overflowX === 'visible') continue;
+        const r = el.getBoundingClientRect();
+        const inner = { left: r.left + el.clientLeft, right: r.left + el.clientLeft + el.clientWidth };
+        const scrolls = style.overflowX === 'auto' || style.overflowX === 'scroll';
+        const outside = right <= inner.left + 1 || left >= inner.right - 1;
+        if (scrolls && outside) {
+          // One swipe away: from here on the box's own edges must fit.
+          left = r.left;
+          right = r.right;
+          continue;
+        }
+        if (left < inner.left - 1 || right > inner.right + 1) {
+          cutBy = el.className ? `.${String(el.className).split(' ')[0]}` : el.tagName.toLowerCase();
+          break;
+        }
+      }
+      if (!cutBy && (left < -1 || right > window.innerWidth + 1)) cutBy = 'the screen edge';
+      if (cutBy) found.push(`${text.trim().slice(0, 40)} (cut by ${cutBy})`);
+    }
+    return found;
+  });
+  return cut.map((c) => `${what}: ${c}`);
+}
+
 const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 async function checkInTheme(page: Page, screen: Screen, who: string, theme: 'light' | 'dark'): Promise<string[]> {
@@ -86,14 +137,19 @@ export function defineAxeTests() {
         who === 'visitor' ? s.who !== 'admin' : s.who === 'admin' || s.staffControls,
       );
       const found: string[] = [];
+      const cut: string[] = [];
+      const phone = (page.viewportSize()?.width ?? 0) < 500;
       for (const screen of mine) {
         await page.emulateMedia({ colorScheme: 'light' });
         await screen.open(page);
         found.push(...(await checkInTheme(page, screen, who, 'light')));
+        // On a phone no number is cut: measured once per screen, the themes share one layout.
+        if (phone) cut.push(...(await clippedNumbers(page, screen.name)));
         found.push(...(await checkInTheme(page, screen, who, 'dark')));
       }
       if (process.env.AXE_LOG) console.log(`${who}: ${found.length} violations\n${found.join('\n')}`);
       expect(found).toEqual([]);
+      expect(cut, 'numbers cut at 390 px').toEqual([]);
     });
   }
 

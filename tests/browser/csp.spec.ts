@@ -18,12 +18,17 @@ test('every screen loads without a Content-Security-Policy violation', async ({ 
   expect(res?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   const tags = (await (await page.request.get('/api/team-tags')).json()) as string[];
+  const [racer] = (await (await page.request.get(`/api/current-display-names?tag=${tags[0]}`)).json()) as {
+    Username: string;
+  }[];
   for (const url of [
     `/roster?tag=${tags[0]}`,
     `/activity?tag=${tags[0]}`,
     `/events?tag=${tags[0]}`,
     `/trackers/${tags[0]}`,
     '/racers',
+    // The racer pages' code takes the contract's limits: zod's probe for eval must not come with them.
+    `/racers/${racer.Username}`,
     '/about',
     '/admin',
   ]) {

@@ -102,7 +102,7 @@ test('turns notifications on and off for this device, and says when offline', as
 
   await context.setOffline(true);
   await page.evaluate(() => window.dispatchEvent(new Event('offline')));
-  await expect(page.getByText('You’re offline. Notification settings need a connection')).toBeVisible();
+  await expect(page.getByText("You're offline. Notification settings need a connection")).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Turn off on this device' })).toBeDisabled();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/notifications-offline-390.png`, fullPage: true });

@@ -226,7 +226,7 @@ test('offline, a page seen once opens again; a page never seen says it is not sa
   await expect.poll(() => shownUsernames(page)).toEqual(seen);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.locator('.state-offline')).toHaveText(
-    "You're offline and this page of the board is not saved on this device. It loads when the connection is back.",
+    'This page of the board is not saved on this device. It loads when the connection is back.',
   );
   await page.goBack();
   await expect.poll(() => shownUsernames(page)).toEqual(seen);

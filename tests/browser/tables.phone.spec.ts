@@ -127,6 +127,31 @@ test('every admin table shows a row’s identity beside its actions', async ({ p
   }
 });
 
+test('the board with the You card shows its first ranked row without scrolling, and the page scrolls as one', async ({
+  page,
+}) => {
+  await page.goto('/about');
+  const data = await demoData(page);
+  await page.evaluate(
+    (u) => localStorage.setItem('myRacer', JSON.stringify({ username: u, displayName: u, teamTag: null })),
+    data.username,
+  );
+  for (const view of ['individuals', 'teams']) {
+    await page.goto(`/leaderboards?view=${view}`);
+    if (view === 'individuals') await expect(page.locator('.you-card .you-rank .rank-badge')).toBeVisible();
+    const first = page.locator('.data-table tbody tr:not(.empty-row)').first();
+    await expect(first).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY), view).toBe(0);
+    const box = (await first.boundingBox())!;
+    expect(box.y + box.height, `${view}: the first row's bottom`).toBeLessThanOrEqual(844);
+    // No table is a scroll box of its own up and down: a thumb scrolls the page.
+    const inner = await page
+      .locator('.table-wrap')
+      .evaluateAll((wraps) => wraps.filter((w) => w.scrollHeight > w.clientHeight + 1).length);
+    expect(inner, view).toBe(0);
+  }
+});
+
 test('the activity cards and charts fit the phone', async ({ page }) => {
   await page.goto('/about');
   const data = await demoData(page);

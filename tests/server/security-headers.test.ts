@@ -60,7 +60,7 @@ describe('security headers', () => {
     const boot = createHash('sha256').update(BOOT_SCRIPT).digest('base64');
     expect(csp.get('script-src')).toBe(`'self' 'sha256-${boot}'`);
     expect(csp.get('object-src')).toBe("'none'");
-    expect(csp.get('worker-src')).toBe("'self'");
+    expect(csp.get('worker-src')).toBe("'self' blob:");
     expect(csp.has('upgrade-insecure-requests')).toBe(false);
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-content-type-options']).toBe('nosniff');

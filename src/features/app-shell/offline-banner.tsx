@@ -1,11 +1,12 @@
 /**
- * "You're offline — showing data from <time>", or "The server is not answering — showing data
- * from <time>" when the network works but the server does not (lib/online.ts): the oldest data
- * the screen shows (the queries it watches, lib/oldest-on-screen.ts), not the newest in the cache
- * nor the moment the connection dropped.
+ * "You're offline — showing data from <time>"; "The server is not answering — …" when the network
+ * works but the server does not; "Can't reach the server — …" when the browser is online and
+ * nothing of the site answers (lib/online.ts). The time is the oldest data the screen shows (the
+ * queries it watches, lib/oldest-on-screen.ts), not the newest in the cache nor the moment the
+ * connection dropped.
  */
 import { formatAge, formatCT } from '../../lib/format';
-import { useOfflineReason, useOnline } from '../../lib/online';
+import { OFFLINE_LEAD, useOfflineReason, useOnline } from '../../lib/online';
 import { OfflineIcon } from '../../ui/icons';
 import { useMinuteClock } from '../../lib/use-minute-clock';
 import { useOldestOnScreen } from '../../lib/oldest-on-screen';
@@ -18,12 +19,12 @@ export function OfflineBanner() {
 function OfflineBannerText() {
   const oldest = useOldestOnScreen();
   const now = useMinuteClock();
-  const serverDown = useOfflineReason() === 'server';
+  const reason = useOfflineReason();
   return (
     <div className="banner banner-offline" role="status">
       <OfflineIcon />
       <span>
-        {serverDown ? 'The server is not answering' : "You're offline"} —{' '}
+        {OFFLINE_LEAD[reason]} —{' '}
         {oldest > 0 ? (
           <>
             showing data from {formatCT(oldest)} ({formatAge(oldest, now.getTime())})
@@ -34,7 +35,7 @@ function OfflineBannerText() {
         .
         <span className="banner-extra">
           {' '}
-          {serverDown ? 'Changes wait for the server.' : 'Changes need a connection.'}
+          {reason === 'network' ? 'Changes need a connection.' : 'Changes wait for the server.'}
         </span>
       </span>
     </div>

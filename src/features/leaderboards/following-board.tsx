@@ -5,7 +5,6 @@
  */
 import { useQueries } from '@tanstack/react-query';
 import type { Period } from '../../../rules/periods';
-import { ApiError } from '../../api/client';
 import type { BoardWindow } from '../../api/leaderboard-window';
 import { racerStandingQueryOptions, type RankedRacerRow } from '../../api/leaderboards';
 import { useOnline } from '../../lib/online';
@@ -38,20 +37,14 @@ export function FollowingBoard({ usernames, window, tz, showbot, period, isMine 
     );
   }
   const rows = standings.flatMap((q) => (q.data ? [rankedBoardRow(q.data.row)] : [])).sort((a, b) => a.rank - b.rank);
-  const absent = usernames.filter((_, i) => {
-    const e = standings[i].error;
-    return !standings[i].data && e instanceof ApiError && e.status === 404;
-  });
-  const failed = usernames.filter((_, i) => {
-    const e = standings[i].error;
-    return !standings[i].data && !!e && !(e instanceof ApiError && e.status === 404);
-  });
-  const waiting = usernames.filter((_, i) => !standings[i].data && !standings[i].error);
+  const absent = usernames.filter((_, i) => standings[i].data === null);
+  const failed = usernames.filter((_, i) => standings[i].data === undefined && !!standings[i].error);
+  const waiting = usernames.filter((_, i) => standings[i].data === undefined && !standings[i].error);
   if (rows.length === 0 && absent.length === 0 && failed.length === 0) {
     return (
       <Loading
         text="Loading the racers you follow..."
-        offlineText="You're offline and the racers you follow on this board are not saved on this device. They load when the connection is back."
+        offlineText="The racers you follow on this board are not saved on this device. They load when the connection is back."
       />
     );
   }

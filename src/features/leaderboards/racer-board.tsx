@@ -8,7 +8,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import type { Period } from '../../../rules/periods';
-import { ApiError } from '../../api/client';
 import type { BoardWindow } from '../../api/leaderboard-window';
 import { BoardExport } from './board-export';
 import {
@@ -42,8 +41,7 @@ export interface RacerBoardProps {
 }
 
 /** "Page of the board not saved": offline, a sort or page never seen before has nothing to show. */
-const NOT_SAVED =
-  "You're offline and this page of the board is not saved on this device. It loads when the connection is back.";
+const NOT_SAVED = 'This page of the board is not saved on this device. It loads when the connection is back.';
 
 export function RacerBoard({ view, onView, window, period, tz, me, heading }: RacerBoardProps) {
   const queryClient = useQueryClient();
@@ -78,14 +76,11 @@ export function RacerBoard({ view, onView, window, period, tz, me, heading }: Ra
       const standing = await queryClient.fetchQuery(
         racerStandingQueryOptions({ window, tz, username: me.username, showbot, radius: 2 }),
       );
+      if (!standing) return setNote('You are not on this board.');
       onView({ ...DEFAULT_RACER_VIEW, showBots: view.showBots, page: standing.page });
       flashMyRow(boardRef.current);
-    } catch (e) {
-      setNote(
-        e instanceof ApiError && e.status === 404
-          ? 'You are not on this board.'
-          : 'Your rank could not be found right now.',
-      );
+    } catch {
+      setNote('Your rank could not be found right now.');
     }
   };
 

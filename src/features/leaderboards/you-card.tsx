@@ -25,9 +25,9 @@ export interface YouCardProps {
   onShowPage: (page: number) => void;
 }
 
-/** "Ahead of 87% of the board" from the server's percentile (0-100, the share ranked below). */
+/** "Ahead of 87%" from the server's percentile (0-100, the share ranked below); " of the board" follows. */
 export function aheadText(percentile: number): string {
-  return `Ahead of ${Math.floor(percentile)}% of the board`;
+  return `Ahead of ${Math.floor(percentile)}%`;
 }
 
 export function YouCard({ me, window, tz, showbot, boardId, onShowPage }: YouCardProps) {
@@ -35,9 +35,9 @@ export function YouCard({ me, window, tz, showbot, boardId, onShowPage }: YouCar
     ...racerStandingQueryOptions({ window, tz, username: me.username, showbot, radius: 2 }),
     retry: (count, e) => !(e instanceof ApiError && e.status < 500) && count < 2,
   });
-  const standing = query.data;
+  const standing = query.data ?? undefined;
   const change = useChangeSinceSeen(boardId, me.username, standing ? rankOf(standing.row) : undefined);
-  const absent = !standing && query.error instanceof ApiError && query.error.status === 404;
+  const absent = query.data === null;
 
   let body;
   if (standing) {
@@ -53,7 +53,10 @@ export function YouCard({ me, window, tz, showbot, boardId, onShowPage }: YouCar
             <RankBadge rank={rank} />
             <span>
               of {formatInt(total)}
-              <span className="you-ahead">{aheadText(percentile)}</span>
+              <span className="you-ahead">
+                {aheadText(percentile)}
+                <span className="you-ahead-extra"> of the board</span>
+              </span>
             </span>
           </p>
           <p className="you-since" data-since={change?.kind ?? 'first'}>
@@ -88,7 +91,7 @@ export function YouCard({ me, window, tz, showbot, boardId, onShowPage }: YouCar
     body = (
       <Loading
         text="Finding your rank..."
-        offlineText="You're offline and your rank on this board is not saved on this device. It loads when the connection is back."
+        offlineText="Your rank on this board is not saved on this device. It loads when the connection is back."
       />
     );
   }

@@ -10,7 +10,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import type { PushChoices } from '../../../contract/push';
 import { useMyRacer } from '../../lib/my-racer';
-import { useOnline } from '../../lib/online';
+import { OFFLINE_LEAD, useOfflineReason, useOnline } from '../../lib/online';
 import { deviceSettings, pushSupport, saveDeviceChoices, turnOffDevice } from '../../lib/push-device';
 import { useMe } from '../../lib/session';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -60,6 +60,7 @@ function Unsupported({ needsInstall }: { needsInstall: boolean }) {
 function NotificationSettings() {
   const id = useId();
   const online = useOnline();
+  const offlineReason = useOfflineReason();
   const me = useMe();
   const racer = useMyRacer();
   const queryClient = useQueryClient();
@@ -146,7 +147,7 @@ function NotificationSettings() {
       {settings.isError && online ? <ErrorBox text={settings.error.message} /> : null}
       {!online ? (
         <p className="state state-empty state-offline" role="status">
-          You’re offline. {NEEDS_CONNECTION}
+          {OFFLINE_LEAD[offlineReason]}. {NEEDS_CONNECTION}
         </p>
       ) : null}
       <p className="notifications-status" data-testid="push-status">

@@ -3,7 +3,11 @@
  * pair of days, the comparison's default and checked date range.
  */
 import type { BestKind } from '../../../contract/racer-pages';
-import { BEST_ACCURACY_MIN_RACES, COMPARE_MAX_DAYS, FASTEST_BATCH_MIN_RACES } from '../../../contract/racer-pages';
+import {
+  BEST_ACCURACY_MIN_RACES,
+  COMPARE_MAX_DAYS,
+  FASTEST_BATCH_MIN_RACES,
+} from '../../../contract/racer-page-limits';
 import { addDayKeys, dayStart, isDayKey, type DayKey } from '../../../rules/site-time';
 import type { DateRange } from './date-range';
 

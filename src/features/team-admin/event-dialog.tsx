@@ -6,7 +6,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { splitEventTags, type AdminEventResponse } from '../../../contract/admin-events';
+import type { AdminEventResponse } from '../../../contract/admin-events';
+import { splitEventTags } from '../../../contract/event-tags';
 import type { DefaultSort, Event } from '../../../contract/events';
 import { getSiteTimezone, zoneLabel } from '../../lib/format';
 import { useOnline } from '../../lib/online';

@@ -2,7 +2,8 @@
  * The Add/Edit Event form (docs/product.md §5): its values from an event, the required-field check, the
  * request body, and the status the edit dialog shows, derived from the CT times (docs/product.md §4).
  */
-import { splitEventTags, type EventFormBody } from '../../../contract/admin-events';
+import type { EventFormBody } from '../../../contract/admin-events';
+import { splitEventTags } from '../../../contract/event-tags';
 import type { DefaultSort, Event, EventStatus } from '../../../contract/events';
 import { eventStatus } from '../../../rules/event-status';
 import { parseSiteDateTime } from '../../../rules/site-time';

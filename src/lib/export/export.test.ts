@@ -1,13 +1,13 @@
 /** Writes both formats and reads them back with independent readers (papaparse, read-excel-file). */
 import Papa from 'papaparse';
 import readExcelFile from 'read-excel-file/node';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MAX_CELL_TEXT, typedCell } from './cells';
 import { numberColumn, textColumn } from './columns';
 import { defuseFormula, toCsv } from './csv';
 import { safeFileBase } from './export-table';
 import type { ExportSheet } from './types';
-import { xlsxBlob } from './xlsx';
+import { withDeadline, xlsxBlob } from './xlsx';
 
 interface Row {
   name: string;
@@ -117,5 +117,19 @@ describe('Excel export', () => {
     expect(String(data[1][3])).toHaveLength(MAX_CELL_TEXT);
     expect(data[2].slice(0, 3)).toEqual(['=HYPERLINK("x")', 0, null]);
     expect(sheets[1].data).toHaveLength(2);
+  });
+});
+
+describe("the Excel writer's deadline", () => {
+  it('turns a writer that never finishes into a failure the buttons can report', async () => {
+    vi.useFakeTimers();
+    try {
+      const never = withDeadline(new Promise<Blob>(() => undefined), 60_000);
+      const settled = expect(never).rejects.toThrow('the spreadsheet could not be written');
+      await vi.advanceTimersByTimeAsync(60_000);
+      await settled;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -31,5 +31,19 @@ export async function xlsxBlob(sheets: ExportSheet[]): Promise<Blob> {
       stickyRowsCount: 1,
     };
   });
-  return writeXlsxFile(book).toBlob();
+  return withDeadline(writeXlsxFile(book).toBlob(), XLSX_DEADLINE_MS);
+}
+
+/**
+ * The writer compresses a large sheet in a worker and never hears of a worker that cannot start
+ * (a stricter CSP, a browser without workers): without a deadline the export would wait forever.
+ */
+export const XLSX_DEADLINE_MS = 60_000;
+
+export function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the spreadsheet could not be written')), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
