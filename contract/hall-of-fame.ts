@@ -58,6 +58,8 @@ export const HallPeriodRow = z.object({
   end: z.string(),
   racer: HallRacer.nullable(),
   team: HallTeam.nullable(),
+  /** The site began tracking after the period began: its winners are of the part it saw. */
+  partial: z.boolean(),
 });
 export type HallPeriodRow = z.infer<typeof HallPeriodRow>;
 

@@ -19,6 +19,11 @@ function zoned(instant: Date | number, tz: string): TZDate {
 }
 
 /** The site-zone day (YYYY-MM-DD) an instant falls on. */
+/** Short label of a zone: "CT" for the community's US Central time. */
+export function zoneLabel(tz: string): string {
+  return tz === 'America/Chicago' ? 'CT' : tz;
+}
+
 export function dayKeyOf(instant: Date | number, tz: string): DayKey {
   return format(zoned(instant, tz), 'yyyy-MM-dd');
 }

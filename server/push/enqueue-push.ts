@@ -16,7 +16,7 @@
  */
 import { participants } from '../../rules/event-results.js';
 import { periodWindow } from '../../rules/periods.js';
-import { addDayKeys, dayStart, todayKey, weekStartOf } from '../../rules/site-time.js';
+import { addDayKeys, dayStart, todayKey, weekStartOf, zoneLabel } from '../../rules/site-time.js';
 import type { Queryable } from '../db/database.js';
 import { findEvent, racerTeamTotals } from '../db/events-repo.js';
 import { individualLeaderboard, teamLeaderboard } from '../db/leaderboards/leaderboard-repo.js';
@@ -121,8 +121,8 @@ async function requirementAtRisk(p: Pass, j: Judged, s: PushSubscriptionRow, rac
   const short = risk?.members.find((m) => m.userId === racer.userId);
   if (!risk || !short) return;
   queue(j, s, 'requirement', `${tag}:${risk.week}`, {
-    title: `${tag}'s weekly requirement is at risk`,
-    body: `${plural(short.races, 'race')} of ${short.owed} this week: ${plural(short.owed - short.races, 'race')} to go before the week ends at midnight.`,
+    title: `${plural(short.owed - short.races, 'race')} to go for ${tag} this week`,
+    body: `You have ${short.races.toLocaleString('en-US')} of the ${plural(short.owed, 'race')} ${tag} asks of you this week. The week ends tonight at midnight ${zoneLabel(p.o.tz)}.`,
     path: `/health?tag=${encodeURIComponent(tag)}`,
   });
 }

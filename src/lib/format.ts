@@ -3,7 +3,7 @@
  * decimal, accuracy as a percent with two, money in dollars, times in the site time zone with CT.
  * Every formatter shows "-" for a missing value.
  */
-import { DEFAULT_SITE_TIMEZONE, formatInZone, parseSiteDateTime } from '../../rules/site-time';
+import { DEFAULT_SITE_TIMEZONE, formatInZone, parseSiteDateTime, zoneLabel } from '../../rules/site-time';
 
 export const MISSING = '-';
 
@@ -55,10 +55,7 @@ export function formatMoney(n: Num): string {
   return `${v < 0 ? '-' : ''}$${intFmt.format(Math.round(Math.abs(v)))}`;
 }
 
-/** Short label of a zone: "CT" for the community's US Central time. */
-export function zoneLabel(tz: string): string {
-  return tz === 'America/Chicago' ? 'CT' : tz;
-}
+export { zoneLabel };
 
 export const DEFAULT_CT_PATTERN = 'MMM d, yyyy h:mm a';
 

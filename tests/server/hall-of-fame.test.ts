@@ -92,13 +92,44 @@ describe.each(dbKinds)('hall of fame on %s', (kind) => {
     expect(days.period).toBe('day');
     expect(days.pages).toBe(1);
     expect(days.periods).toEqual([
-      { start: '2026-03-09', end: '2026-03-09', racer: BOB(5, 100, 750), team: team('BBB', 5, 100, 750) },
+      {
+        start: '2026-03-09',
+        end: '2026-03-09',
+        racer: BOB(5, 100, 750),
+        team: team('BBB', 5, 100, 750),
+        partial: false,
+      },
       // dora 6000 beats the flagged carl's 68000; AAA without carl has no races that day
-      { start: '2026-02-10', end: '2026-02-10', racer: DORA(24, 300, 6000), team: team('BBB', 24, 300, 6000) },
-      { start: '2026-02-09', end: '2026-02-09', racer: DORA(25, 150, 4375), team: team('BBB', 25, 150, 4375) },
-      { start: '2026-02-08', end: '2026-02-08', racer: ALICE(30, 120, 4800), team: team('AAA', 30, 120, 4800) },
-      // alice's 23:00 CST batch is Saturday's: bob 2600 over alice 1500; BBB 2600 over AAA 1500 (carl left out)
-      { start: '2026-02-07', end: '2026-02-07', racer: BOB(20, 60, 2600), team: team('BBB', 20, 60, 2600) },
+      {
+        start: '2026-02-10',
+        end: '2026-02-10',
+        racer: DORA(24, 300, 6000),
+        team: team('BBB', 24, 300, 6000),
+        partial: false,
+      },
+      {
+        start: '2026-02-09',
+        end: '2026-02-09',
+        racer: DORA(25, 150, 4375),
+        team: team('BBB', 25, 150, 4375),
+        partial: false,
+      },
+      {
+        start: '2026-02-08',
+        end: '2026-02-08',
+        racer: ALICE(30, 120, 4800),
+        team: team('AAA', 30, 120, 4800),
+        partial: false,
+      },
+      // alice's 23:00 CST batch is Saturday's: bob 2600 over alice 1500; BBB 2600 over AAA 1500 (carl left out).
+      // Tracking began at 11:50 CST that day (the first batch, 18:00 UTC, covers the 10 minutes before).
+      {
+        start: '2026-02-07',
+        end: '2026-02-07',
+        racer: BOB(20, 60, 2600),
+        team: team('BBB', 20, 60, 2600),
+        partial: true,
+      },
     ]);
   });
 
@@ -112,14 +143,27 @@ describe.each(dbKinds)('hall of fame on %s', (kind) => {
         racer: DORA(49, 225, 10375),
         // BBB: dora only; AAA: alice 4800 (carl's 68000 left out)
         team: team('BBB', 49, 225, 10375),
+        partial: false,
       },
       // Feb 1-7: bob 2600 over alice 1500 (her Saturday 23:00 CST batch)
-      { start: '2026-02-01', end: '2026-02-07', racer: BOB(20, 60, 2600), team: team('BBB', 20, 60, 2600) },
+      {
+        start: '2026-02-01',
+        end: '2026-02-07',
+        racer: BOB(20, 60, 2600),
+        team: team('BBB', 20, 60, 2600),
+        partial: true,
+      },
     ]);
     const months = await hall('?period=month');
     // February: dora 10375, alice 6300, bob 2600. BBB: bob + dora = 12975, 69 races, typed 8500 over 600 s = 170 WPM.
     expect(months.periods).toEqual([
-      { start: '2026-02-01', end: '2026-02-28', racer: DORA(49, 225, 10375), team: team('BBB', 69, 170, 12975) },
+      {
+        start: '2026-02-01',
+        end: '2026-02-28',
+        racer: DORA(49, 225, 10375),
+        team: team('BBB', 69, 170, 12975),
+        partial: true,
+      },
     ]);
   });
 

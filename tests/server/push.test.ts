@@ -221,8 +221,8 @@ describe.each(dbKinds)('web push on %s', (kind) => {
     expect(first).toEqual({
       web_push: 8030,
       notification: expect.objectContaining({
-        title: "ALPHA's weekly requirement is at risk",
-        body: '20 races of 50 this week: 30 races to go before the week ends at midnight.',
+        title: '30 races to go for ALPHA this week',
+        body: 'You have 20 of the 50 races ALPHA asks of you this week. The week ends tonight at midnight CT.',
         navigate: `${SITE}/health?tag=ALPHA`,
       }),
       app_badge: '1',

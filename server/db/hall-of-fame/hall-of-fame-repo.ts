@@ -39,6 +39,8 @@ export interface HallPeriodWinners {
 export type HallRecordRow = HallRacerRow & { start: DayKey; end: DayKey };
 
 export interface HallOfFame {
+  /** When tracking began: the start of the first batch the site holds (null before any). */
+  trackedSince: Date | null;
   /** Newest first per kind. */
   periods: Record<HallPeriod, HallPeriodWinners[]>;
   records: {
@@ -109,7 +111,8 @@ wpm_rows AS MATERIALIZED (SELECT * FROM day_rows
 records AS (${record('mostRacesDay', 'day_rows', 'races')}
   UNION ALL ${record('mostRacesWeek', 'week_rows', 'races')}
   UNION ALL ${record('bestDailyWpm', 'wpm_rows', 'typed / secs')})
-SELECT (SELECT coalesce(json_agg(t)::text, '[]') FROM racer_top t) AS racers,
+SELECT (SELECT min(end_time) - interval '10 minutes' FROM batches) AS tracked_since,
+       (SELECT coalesce(json_agg(t)::text, '[]') FROM racer_top t) AS racers,
        (SELECT coalesce(json_agg(t)::text, '[]') FROM team_top t) AS teams,
        (SELECT coalesce(json_agg(t)::text, '[]') FROM records t) AS records`;
 
@@ -192,7 +195,13 @@ async function readPeriodWinners(db: Queryable, kind: HallPeriod, start: DayKey)
 
 /** Reads everything from the database; `today` is the first day not closed. */
 export async function readHallOfFame(db: Queryable, today: DayKey): Promise<HallOfFame> {
-  const { rows } = await db.query<{ racers: string; teams: string; records: string }>(HALL_SQL, [today]);
+  const { rows } = await db.query<{
+    tracked_since: Date | string | null;
+    racers: string;
+    teams: string;
+    records: string;
+  }>(HALL_SQL, [today]);
+  const since = rows[0].tracked_since;
   const racers = JSON.parse(rows[0].racers) as RacerSumRow[];
   const teams = JSON.parse(rows[0].teams) as TeamSumRow[];
   const records = JSON.parse(rows[0].records) as Array<RacerSumRow & { record: keyof HallOfFame['records'] }>;
@@ -216,7 +225,7 @@ export async function readHallOfFame(db: Queryable, today: DayKey): Promise<Hall
 
   const out: HallOfFame['records'] = { mostRacesDay: null, mostRacesWeek: null, bestDailyWpm: null };
   for (const r of records) out[r.record] = { ...racerRow(r), start: r.start, end: periodEnd(r.kind, r.start) };
-  return { periods, records: out };
+  return { trackedSince: since === null ? null : new Date(since), periods, records: out };
 }
 
 /** The result kept per database: its data version and site day, and the answer (or the read in progress). */

@@ -1,12 +1,12 @@
 /**
  * GET /api/hall-of-fame?period&page (the winners of closed days, weeks and months, newest first,
- * and the all-time records) and GET /api/racer-awards?username (the titles a racer won). Both read
+ * each marked partial when tracking began after it began, and the all-time records) and GET /api/racer-awards?username (the titles a racer won). Both read
  * the Hall of Fame kept per data version and site day (hall-of-fame-repo.ts); public, cached by
  * plugins/public-cache.ts.
  */
 import { HALL_PAGE_SIZE, hallOfFame, racerAwards, type RacerAward } from '../../../contract/hall-of-fame.js';
 import { hallOfFame as readHall } from '../../db/hall-of-fame/hall-of-fame-repo.js';
-import { todayKey } from '../../../rules/site-time.js';
+import { dayStart, todayKey } from '../../../rules/site-time.js';
 import type { RouteModule } from '../context.js';
 import { route } from '../endpoint-route.js';
 
@@ -23,9 +23,13 @@ const hallOfFameRoutes: RouteModule = (app, { db, config, now }) => {
       period,
       page,
       pages: Math.ceil(all.length / size),
-      periods: all
-        .slice((page - 1) * size, page * size)
-        .map(({ start, end, racer, team }) => ({ start, end, racer, team })),
+      periods: all.slice((page - 1) * size, page * size).map(({ start, end, racer, team }) => ({
+        start,
+        end,
+        racer,
+        team,
+        partial: hall.trackedSince !== null && hall.trackedSince > dayStart(start, tz),
+      })),
       records: hall.records,
     };
   });

@@ -26,7 +26,16 @@ export function hallColumns(kind: HallPeriod): Col[] {
       header: kind === 'day' ? 'Day' : kind === 'week' ? 'Week' : 'Month',
       sortable: true,
       identity: true,
-      render: (r) => <PeriodName label={periodLabel(kind, r.start, r.end)} />,
+      render: (r) => (
+        <>
+          <PeriodName label={periodLabel(kind, r.start, r.end)} />
+          {r.partial ? (
+            <span className="hof-partial" title="Tracking began during this period: its winners are of the part seen">
+              partly tracked
+            </span>
+          ) : null}
+        </>
+      ),
     },
     {
       key: 'racer',
