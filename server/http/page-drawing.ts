@@ -109,7 +109,9 @@ export async function pageDrawing(
 
   return {
     draw: async (request) => {
-      if (request.method !== 'GET' || SESSION_COOKIE.test(request.headers.cookie ?? '')) return null;
+      // HEAD is drawn as GET is (its body dropped), so it answers the same redirect or 404.
+      if ((request.method !== 'GET' && request.method !== 'HEAD') || SESSION_COOKIE.test(request.headers.cookie ?? ''))
+        return null;
       if (drawing >= MAX_DRAWINGS) return null;
       drawing++;
       let timer: NodeJS.Timeout | undefined;

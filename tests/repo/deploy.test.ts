@@ -13,6 +13,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { startNodeFlags } from '../../scripts/build-state.mjs';
+import { PG_URL } from '../server/pg-admin.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
@@ -223,6 +224,24 @@ describe('the README’s deployment notes', () => {
     expect(cron).toBeDefined();
     expect(cron).toContain('mkdir -p backups');
     expect(cron).toMatch(/PORT=\d+ DATA_DIR=\/\S+ npm run backup -- backups\//);
+  });
+
+  it('keeps backups out of git, and its pg_dump line writes a file only the owner can read', () => {
+    expect(spawnSync('git', ['check-ignore', '-q', 'backups/nt-Mon.tar.gz'], { cwd: root }).status).toBe(0);
+    const line = readme.split('\n').find((l) => l.includes('pg_dump --format=custom'));
+    expect(line).toBeDefined();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nt-dump-'));
+    try {
+      // The line as written, against the test database, from a shell whose umask lets everyone read.
+      const run = spawnSync('sh', ['-c', `umask 022 && ${line}`], {
+        cwd: dir,
+        env: { ...process.env, DATABASE_URL: PG_URL },
+      });
+      expect(run.status, run.stderr.toString()).toBe(0);
+      expect(fs.statSync(path.join(dir, 'nt-team-stats.dump')).mode & 0o777).toBe(0o600);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('has a Deploying section, and the code carries its MIT licence', () => {

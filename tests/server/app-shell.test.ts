@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/database.js';
 import { buildApp } from '../../server/http/app.js';
+import { serverRenderPath } from '../../server/http/page-drawing.js';
 import type { App } from '../../server/http/context.js';
 import { freshDatabase } from './helpers.js';
 
@@ -97,5 +98,50 @@ describe('app shell', () => {
     const res = await app.inject({ url: '/index.html' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(INDEX);
+  });
+});
+
+describe('app shell with the server drawing', () => {
+  // A stand-in for dist-server's drawing: the app's redirect of /, its 404 for an unknown address.
+  const RENDER = `export async function drawPage({ url }) {
+  const p = new URL(url).pathname;
+  if (p === '/') return new Response(null, { status: 307, headers: { location: '/leaderboards' } });
+  return new Response('<p>drawn</p>', { status: p === '/leaderboards' ? 200 : 404 });
+}
+`;
+  let db: Database;
+  let app: App;
+  let dir: string;
+
+  beforeAll(async () => {
+    db = await freshDatabase('pglite');
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nt-shell-drawn-'));
+    const staticDir = path.join(dir, 'dist');
+    fs.mkdirSync(staticDir);
+    fs.writeFileSync(path.join(staticDir, 'index.html'), INDEX);
+    fs.mkdirSync(path.dirname(serverRenderPath(staticDir)), { recursive: true });
+    fs.writeFileSync(serverRenderPath(staticDir), RENDER);
+    app = await buildApp(
+      { db, config: { ...loadConfig({}), siteTimezone: 'America/Chicago' }, now: () => NOW },
+      { staticDir, drawBudgetMs: 10_000 },
+    );
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers HEAD as it answers GET: the redirect of /, a 404 for an unknown address', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const home = await app.inject({ method, url: '/' });
+      expect(home.statusCode, method).toBe(302);
+      expect(home.headers.location, method).toBe('/leaderboards');
+      const missing = await app.inject({ method, url: '/no-such-screen' });
+      expect(missing.statusCode, method).toBe(404);
+      const board = await app.inject({ method, url: '/leaderboards' });
+      expect(board.statusCode, method).toBe(200);
+      expect(board.body, method).toEqual(method === 'HEAD' ? '' : expect.stringContaining('<p>drawn</p>'));
+    }
   });
 });
