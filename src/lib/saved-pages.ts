@@ -2,7 +2,7 @@
  * The app's side of the saved pages (sw/saved-pages.ts): a few seconds after a screen is shown
  * (or as the page is hidden or left, if sooner), online and logged out, the service worker is asked
  * to keep the server's drawing of its address,
- * which it then answers the next visit with, offline too. Once someone is logged in the kept pages
+ * which it then answers the next visit with, offline too. The moment someone logs in the kept pages
  * are dropped, so no anonymous drawing is shown over a staff view. A browser asking to save data
  * (Save-Data) keeps none: each kept page is one more download of the screen.
  */
@@ -50,4 +50,11 @@ export function keepShownPages(router: AppRouter, queryClient: QueryClient): voi
   window.addEventListener('beforeunload', keepNow);
   router.subscribe('onResolved', keepSoon);
   keepSoon();
+  // Logged in: the kept pages go at once, so the next visit is never a drawing made for nobody.
+  let loggedIn = isLoggedIn(queryClient);
+  queryClient.getQueryCache().subscribe(() => {
+    const now = isLoggedIn(queryClient);
+    if (now && !loggedIn) void tell({ type: 'FORGET_PAGES' }).catch(() => undefined);
+    loggedIn = now;
+  });
 }
