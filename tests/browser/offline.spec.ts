@@ -13,7 +13,8 @@ import { persistedQueries } from './support';
 
 const SHOTS = 'test-results/offline-screens';
 
-test.describe.configure({ mode: 'serial' });
+// Each test goes over every screen (about 20), some waiting out a retry on each: two minutes, not one.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 let context: BrowserContext;
 let page: Page;
