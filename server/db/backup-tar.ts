@@ -38,7 +38,9 @@ function quiet(sink: Sink): Sink {
   return sink.on('error', () => undefined);
 }
 
-function drainedOrClosed(sink: Sink): Promise<void> {
+/** Resolves when a stream wants more, or has been destroyed or closed (then nothing more is written). */
+export function drainedOrClosed(sink: NodeJS.EventEmitter & { destroyed?: boolean }): Promise<void> {
+  if (sink.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const go = () => {
       sink.off('drain', go);

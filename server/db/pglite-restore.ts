@@ -12,7 +12,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import { extract, type Extract } from 'tar-stream';
+import { extract } from 'tar-stream';
+import { drainedOrClosed } from './backup-tar.js';
 import { PgliteChannel } from './pglite-channel.js';
 
 /** The archive breaks a bound or a rule of the format: the message says which, for the person restoring. */
@@ -74,20 +75,6 @@ async function isGzipped(file: string): Promise<boolean> {
   } finally {
     await handle.close();
   }
-}
-
-/** Resolves when the extractor wants more, or has been destroyed (then nothing more is written). */
-function drainedOrClosed(sink: Extract): Promise<void> {
-  if (sink.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const go = () => {
-      sink.off('drain', go);
-      sink.off('close', go);
-      resolve();
-    };
-    sink.on('drain', go);
-    sink.on('close', go);
-  });
 }
 
 async function* chunksOf(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {

@@ -58,7 +58,7 @@ export function ExportButtons({ fileBase, sheets, disabled, label }: ExportButto
           ) : (
             <>
               {/* A phone shows "CSV" and "Excel" (the group says Export); the name stays "Export CSV". */}
-              <span className="export-verb">Export </span>
+              <span className="phone-sr-only">Export </span>
               {label}
             </>
           )}

@@ -14,7 +14,7 @@ function PeriodName({ label }: { label: string }) {
   return (
     <>
       {parts[1]}
-      <span className="hof-year">{parts[2]}</span>
+      <span className="phone-sr-only">{parts[2]}</span>
     </>
   );
 }

@@ -263,7 +263,10 @@ export function LeaderboardsPage({ search, onSearch }: LeaderboardsPageProps) {
           </div>
           {isTeams ? (
             <div className="field lb-filter">
-              <label htmlFor={filterId}>Filter</label>
+              {/* The placeholder says it on a phone; the label stays for screen readers. */}
+              <label className="phone-sr-only" htmlFor={filterId}>
+                Filter
+              </label>
               <input
                 ref={replayEarlyText}
                 id={filterId}
